@@ -1,0 +1,101 @@
+import type { Dictionary } from "./ar";
+
+// English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
+const en: Dictionary = {
+  meta: {
+    title: "{{shopName}} | Online shopping in Algeria, cash on delivery",
+    description:
+      "Home appliances, school supplies, toys, perfumes and more. Order in a few taps and pay cash on delivery, delivered to all 69 wilayas.",
+    pageTitle: "{{page}} | {{shopName}}",
+  },
+  common: {
+    currency: "DA",
+    free: "FREE",
+    loading: "Loading...",
+    skipToContent: "Skip to content",
+    days: "{{min}}-{{max}} days",
+  },
+  topBar: {
+    welcome: "Welcome to {{shopName}}: cash on delivery, shipped to all 69 wilayas",
+    changeLanguage: "Change language to {{language}}",
+    cart: "Cart",
+    cartWithCount_zero: "Cart is empty",
+    cartWithCount_one: "Cart: 1 item",
+    cartWithCount_two: "Cart: {{count}} items",
+    cartWithCount_few: "Cart: {{count}} items",
+    cartWithCount_many: "Cart: {{count}} items",
+    cartWithCount_other: "Cart: {{count}} items",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
+    home: "{{shopName}}: home page",
+  },
+  languageNames: {
+    ar: "العربية",
+    en: "English",
+    fr: "Français",
+  },
+  nav: {
+    label: "Main menu",
+    home: "Home",
+    categories: "Categories",
+    homeAppliances: "Home Appliances",
+    schoolSupplies: "School Supplies",
+    games: "Games",
+    contact: "Contact Us",
+    cart: "Cart",
+    buyNow: "Buy Now",
+  },
+  footer: {
+    tagline: "Your online shop in Algeria: genuine products, clear prices in dinars, cash on delivery.",
+    shop: "Shop",
+    about: "About",
+    paymentMethods: "Payment Methods",
+    shipping: "Shipping",
+    policies: "Policies",
+    terms: "Terms & Conditions",
+    returns: "Returns Policy",
+    privacy: "Privacy Policy",
+    contact: "Contact",
+    contactUs: "Contact Us",
+    faq: "FAQ",
+    follow: "Follow us",
+    facebook: "Facebook",
+    instagram: "Instagram",
+    rights: "© {{year}} {{shopName}}. All rights reserved.",
+  },
+  home: {
+    heroTitle: "Shop with ease, pay on delivery",
+    heroDelivery: "Free delivery in {{freeWilaya}}, from {{minFee}} in the other wilayas",
+    heroDeliveryAllPaid: "Delivery to every wilaya from {{minFee}}",
+    categoriesTitle: "Shop by category",
+    productCount_zero: "No products",
+    productCount_one: "1 product",
+    productCount_two: "{{count}} products",
+    productCount_few: "{{count}} products",
+    productCount_many: "{{count}} products",
+    productCount_other: "{{count}} products",
+    noCategories: "No categories available at the moment",
+  },
+  shipping: {
+    tableTitle: "Delivery fee and time by wilaya",
+    code: "Code",
+    wilaya: "Wilaya",
+    fee: "Delivery fee",
+    time: "Delivery time",
+  },
+  notFound: {
+    title: "Page not found",
+    message: "Sorry, we couldn't find the page you are looking for. It may have moved, or the link may be wrong.",
+    home: "Back to home",
+  },
+  error: {
+    title: "An Error Occurred",
+    message: "Please try again or contact us.",
+    home: "Back to home",
+  },
+  api: {
+    invalidLanguage: "This language is not supported",
+  },
+};
+
+export default en;

@@ -1,0 +1,101 @@
+import type { Dictionary } from "./ar";
+
+// French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
+const fr: Dictionary = {
+  meta: {
+    title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
+    description:
+      "Électroménager, fournitures scolaires, jouets, parfums et plus. Commandez en quelques gestes et payez à la livraison, livré dans les 69 wilayas.",
+    pageTitle: "{{page}} | {{shopName}}",
+  },
+  common: {
+    currency: "DA",
+    free: "GRATUIT",
+    loading: "Chargement...",
+    skipToContent: "Aller au contenu",
+    days: "{{min}} à {{max}} jours",
+  },
+  topBar: {
+    welcome: "Bienvenue chez {{shopName}} : paiement à la livraison, livraison dans les 69 wilayas",
+    changeLanguage: "Changer la langue en {{language}}",
+    cart: "Panier",
+    cartWithCount_zero: "Panier vide",
+    cartWithCount_one: "Panier : 1 article",
+    cartWithCount_two: "Panier : {{count}} articles",
+    cartWithCount_few: "Panier : {{count}} articles",
+    cartWithCount_many: "Panier : {{count}} articles",
+    cartWithCount_other: "Panier : {{count}} articles",
+    openMenu: "Ouvrir le menu",
+    closeMenu: "Fermer le menu",
+    home: "{{shopName}} : page d'accueil",
+  },
+  languageNames: {
+    ar: "العربية",
+    en: "English",
+    fr: "Français",
+  },
+  nav: {
+    label: "Menu principal",
+    home: "Accueil",
+    categories: "Catégories",
+    homeAppliances: "Électroménager",
+    schoolSupplies: "Fournitures scolaires",
+    games: "Jeux",
+    contact: "Contactez-nous",
+    cart: "Panier",
+    buyNow: "Acheter",
+  },
+  footer: {
+    tagline: "Votre boutique en ligne en Algérie : produits authentiques, prix clairs en dinars, paiement à la livraison.",
+    shop: "Boutique",
+    about: "À propos",
+    paymentMethods: "Moyens de paiement",
+    shipping: "Livraison",
+    policies: "Politiques",
+    terms: "Conditions générales",
+    returns: "Politique de retour",
+    privacy: "Confidentialité",
+    contact: "Contact",
+    contactUs: "Contactez-nous",
+    faq: "FAQ",
+    follow: "Suivez-nous",
+    facebook: "Facebook",
+    instagram: "Instagram",
+    rights: "© {{year}} {{shopName}}. Tous droits réservés.",
+  },
+  home: {
+    heroTitle: "Achetez en toute simplicité, payez à la livraison",
+    heroDelivery: "Livraison gratuite à {{freeWilaya}}, à partir de {{minFee}} dans les autres wilayas",
+    heroDeliveryAllPaid: "Livraison dans toutes les wilayas à partir de {{minFee}}",
+    categoriesTitle: "Acheter par catégorie",
+    productCount_zero: "Aucun produit",
+    productCount_one: "1 produit",
+    productCount_two: "{{count}} produits",
+    productCount_few: "{{count}} produits",
+    productCount_many: "{{count}} produits",
+    productCount_other: "{{count}} produits",
+    noCategories: "Aucune catégorie disponible pour le moment",
+  },
+  shipping: {
+    tableTitle: "Frais et délai de livraison par wilaya",
+    code: "Code",
+    wilaya: "Wilaya",
+    fee: "Frais de livraison",
+    time: "Délai",
+  },
+  notFound: {
+    title: "Page introuvable",
+    message: "Désolé, la page que vous cherchez est introuvable. Elle a peut-être été déplacée ou le lien est erroné.",
+    home: "Retour à l'accueil",
+  },
+  error: {
+    title: "Une erreur est survenue",
+    message: "Veuillez réessayer ou nous contacter.",
+    home: "Retour à l'accueil",
+  },
+  api: {
+    invalidLanguage: "Cette langue n'est pas prise en charge",
+  },
+};
+
+export default fr;

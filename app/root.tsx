@@ -1,0 +1,123 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { NotFound } from "./components/shop/NotFound";
+import { CartProvider } from "./components/shop/CartProvider";
+import { SiteFooter } from "./components/shop/SiteFooter";
+import { SiteHeader } from "./components/shop/SiteHeader";
+import { defaultLanguage, directionOf, languageFromRequest } from "./i18n/config";
+import { env } from "./server/env.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromRequest(request);
+  const config = env();
+  return {
+    language,
+    dir: directionOf(language),
+    shop: {
+      name: language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME,
+      phone: config.SHOP_PHONE,
+      email: config.SHOP_EMAIL,
+      facebookUrl: config.SOCIAL_FACEBOOK_URL ?? "https://www.facebook.com/",
+      instagramUrl: config.SOCIAL_INSTAGRAM_URL ?? "https://www.instagram.com/",
+    },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The shop-wide data the root loader provides (language, shop name, contacts). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const language = data?.language ?? defaultLanguage;
+  return (
+    <html lang={language} dir={data?.dir ?? directionOf(language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <CartProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t("common.skipToContent")}
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </CartProvider>
+  );
+}
+
+export default function App() {
+  // Marks the document once React has taken over (tests and styles can wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <title>{t("notFound.title")}</title>
+        <NotFound />
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <title>{t("error.title")}</title>
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{t("error.title")}</h1>
+        <p className="mt-3 text-stone-600">{t("error.message")}</p>
+        <a href="/" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
+          {t("error.home")}
+        </a>
+      </section>
+    </Shell>
+  );
+}

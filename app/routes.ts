@@ -1,0 +1,17 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** The static text pages; one module serves them all. */
+export const staticPagePaths = ["about", "shipping", "terms", "returns", "privacy", "payment-methods", "faq"] as const;
+
+export default [
+  // Storefront
+  index("routes/shop/home.tsx"),
+  ...staticPagePaths.map((path) => route(path, "routes/shop/static-page.tsx", { id: `static-${path}` })),
+
+  // API and resource routes
+  route("healthz", "routes/api/healthz.ts"),
+  route("api/language", "routes/api/language.ts"),
+
+  // Anything else: a translated 404 that answers HTTP 404.
+  route("*", "routes/shop/not-found.tsx"),
+] satisfies RouteConfig;

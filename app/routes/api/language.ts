@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { languageCookie, languages } from "~/i18n/config";
+import { env } from "~/server/env.server";
+import { requestI18n } from "~/server/i18n.server";
+import type { Route } from "./+types/language";
+
+const languageForm = z.object({
+  lng: z.enum(languages),
+  // Only a path on this site: no scheme, no protocol-relative `//host`, no backslash tricks.
+  redirectTo: z
+    .string()
+    .regex(/^\/(?![/\\])[^\s]*$/)
+    .max(2000)
+    .catch("/"),
+});
+
+/** The top-bar language button posts here; the choice is kept in the `lng` cookie. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = languageForm.safeParse({ ...form, redirectTo: form.redirectTo ?? "/" });
+  if (!parsed.success) {
+    const { t } = await requestI18n(request);
+    return Response.json({ error: t("api.invalidLanguage") }, { status: 400 });
+  }
+  const secure = env().PUBLIC_URL?.startsWith("https://") ?? false;
+  return redirect(parsed.data.redirectTo, {
+    status: 303,
+    headers: { "Set-Cookie": languageCookie(parsed.data.lng, { secure }) },
+  });
+}

@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import { getStaticPage, staticPageKeys } from "~/server/content/static-pages.server";
+import { getDb } from "~/server/db/connection.server";
+import { env } from "~/server/env.server";
+import { requestI18n } from "~/server/i18n.server";
+import { WilayaFeeTable } from "~/components/shop/WilayaFeeTable";
+import type { Route } from "./+types/static-page";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  const key = staticPageKeys[slug];
+  if (!key) throw data(null, { status: 404 });
+  const { language, t } = await requestI18n(request);
+  const config = env();
+  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  const content = await getStaticPage(getDb(), language, key, {
+    name: shopName,
+    phone: config.SHOP_PHONE,
+    email: config.SHOP_EMAIL,
+  });
+  return { content, title: t("meta.pageTitle", { page: content.page.title, shopName }) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.content.page.description }] : [];
+
+export default function StaticPage({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-brand-900">{content.page.title}</h1>
+      <p className="mt-4 text-lg leading-relaxed text-stone-700">{content.page.intro}</p>
+      {content.kind === "faq" ? (
+        <dl className="mt-8 space-y-6">
+          {content.page.items.map((item) => (
+            <div key={item.question} className="rounded-xl bg-white p-5 shadow-sm">
+              <dt className="text-lg font-semibold">{item.question}</dt>
+              <dd className="mt-2 leading-relaxed text-stone-700">{item.answer}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        content.page.sections.map((section) => (
+          <section key={section.heading} className="mt-8">
+            <h2 className="text-xl font-semibold">{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-3 leading-relaxed text-stone-700">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ))
+      )}
+      {content.wilayas && <WilayaFeeTable wilayas={content.wilayas} />}
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import "react-router";
+import { logger } from "./logger.server";
+
+export { boot } from "./boot.server";
+export { closeDatabase } from "./db/connection.server";
+export { env } from "./env.server";
+export { logger } from "./logger.server";
+
+/** One JSON line per request, with its status and duration. */
+export function requestLogger(req: Request, res: Response, next: NextFunction): void {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    logger.info(
+      { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+      "request",
+    );
+  });
+  next();
+}
+
+/** Conservative defaults for every response; pages add their own caching headers. */
+export function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  next();
+}
+
+/** The React Router application: every page, action and resource route. */
+export const app = express();
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+  }),
+);

@@ -1,0 +1,19 @@
+import { getDatabase } from "./db/connection.server";
+import { migrateToLatest } from "./db/migrate.server";
+import { seed } from "./db/seed.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+
+/**
+ * Everything the server does once before it listens: check the configuration,
+ * migrate the database, fill an empty shop with the demo catalogue.
+ */
+export async function boot(): Promise<void> {
+  const config = env();
+  const { db, dialect } = getDatabase();
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+  const report = await seed(db, { demoCatalogue: config.SEED_DEMO_CATALOGUE });
+  if (report.wilayas + report.products > 0) logger.info({ ...report }, "database seeded");
+  logger.info({ dialect }, "database ready");
+}

@@ -1,0 +1,21 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database.server";
+
+/** Every category with the number of its in-stock products, ordered by name. */
+export function selectCategoriesWithCounts(db: Kysely<Database>) {
+  return db
+    .selectFrom("categories")
+    .leftJoin("products", (join) =>
+      join.onRef("products.category", "=", "categories.slug").on("products.in_stock", "=", true),
+    )
+    .select((eb) => [
+      "categories.slug",
+      "categories.name",
+      "categories.name_en",
+      "categories.name_fr",
+      eb.fn.count<number>("products.id").as("product_count"),
+    ])
+    .groupBy(["categories.slug", "categories.name", "categories.name_en", "categories.name_fr"])
+    .orderBy("categories.name")
+    .execute();
+}

@@ -1,0 +1,62 @@
+import type { Generated } from "kysely";
+import type { AutoId, Bool, BoolRequired, Timestamp } from "../db/types.server";
+
+export interface CategoriesTable {
+  slug: string;
+  name: string;
+  name_en: string | null;
+  name_fr: string | null;
+  description: string | null;
+  created_at: Timestamp;
+}
+
+export interface SectionsTable {
+  id: string;
+  name: string;
+  name_en: string | null;
+  name_fr: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProductsTable {
+  /** 'p' followed by digits (spec: new ids start with p plus a timestamp). */
+  id: string;
+  slug: string;
+  title: string;
+  title_en: string | null;
+  title_fr: string | null;
+  description: Generated<string>;
+  description_en: string | null;
+  description_fr: string | null;
+  /** Whole dinars. */
+  price: number;
+  /** Whole dinars; 0 means none. */
+  compare_at_price: Generated<number>;
+  section_id: string | null;
+  category: string | null;
+  in_stock: BoolRequired;
+  has_variants: Bool;
+  stock_quantity: Generated<number>;
+  low_stock_threshold: Generated<number>;
+  sku: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductImagesTable {
+  id: AutoId;
+  product_id: string;
+  /** 0-based display order; 0 is the main image. */
+  position: number;
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface CatalogTables {
+  categories: CategoriesTable;
+  sections: SectionsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+}

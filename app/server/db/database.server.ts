@@ -1,0 +1,5 @@
+import type { CatalogTables } from "../catalog/catalog.table.server";
+import type { DeliveryTables } from "../delivery/delivery.table.server";
+
+/** The whole schema, composed from each domain's tables. */
+export interface Database extends CatalogTables, DeliveryTables {}

@@ -1,0 +1,104 @@
+import SqliteDatabase from "better-sqlite3";
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  PrimitiveValueListNode,
+  SqliteDialect,
+  ValueNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from "kysely";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import pg from "pg";
+import type { Database } from "./database.server";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/** SQLite cannot bind JS booleans: write them as 1/0. */
+class BooleanToIntegerTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    if (typeof node.value === "boolean") {
+      return node.immediate
+        ? ValueNode.createImmediate(node.value ? 1 : 0)
+        : ValueNode.create(node.value ? 1 : 0);
+    }
+    return super.transformValue(node);
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return PrimitiveValueListNode.create(
+      node.values.map((value) => (typeof value === "boolean" ? (value ? 1 : 0) : value)),
+    );
+  }
+}
+
+class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new BooleanToIntegerTransformer();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+// COUNT(*) and other int8 results come back as strings from pg by default;
+// every number we store fits comfortably in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/**
+ * Opens the database named by a DATABASE_URL:
+ * - `file:PATH` (relative to the working directory) or `file::memory:`: SQLite, WAL, foreign keys on;
+ * - `postgres://…`: PostgreSQL through a pg pool. `searchPath` picks a schema (tests use one per file).
+ */
+export function openDatabase(
+  url: string,
+  options: { searchPath?: string; poolSize?: number } = {},
+): DatabaseHandle {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", close: () => db.destroy() };
+  }
+
+  if (!url.startsWith("file:")) {
+    throw new Error(`Unsupported DATABASE_URL "${url}": use file:PATH or postgres://…`);
+  }
+  const path = url.slice("file:".length);
+  const inMemory = path === ":memory:" || path === "";
+  if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+
+  const sqlite = new SqliteDatabase(inMemory ? ":memory:" : path);
+  if (!inMemory) sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as catalog from "./2026-11-22-001-catalog.server";
+
+/**
+ * Every migration, in order. Listed statically (not read from disk) so they
+ * ship inside the server bundle. Names sort in the order they must run.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22-001-catalog": catalog,
+};

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * Every setting comes from the environment, parsed once at boot. A bad value
+ * stops start-up with a message naming the variable. Documented in .env.example.
+ */
+/** An optional absolute URL; an empty value (as in a copied .env.example) counts as unset. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default("file:data/shop.db")
+    .refine((url) => url.startsWith("file:") || /^postgres(ql)?:\/\//.test(url), {
+      message: "must be file:PATH (SQLite) or postgres://USER:PASSWORD@HOST:PORT/DB",
+    }),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SHOP_NAME: z.string().trim().min(1).default("Souq"),
+  SHOP_NAME_AR: z.string().trim().min(1).default("سوق"),
+  PUBLIC_URL: optionalUrl,
+  SHOP_PHONE: z.string().trim().default("0550000000"),
+  SHOP_EMAIL: z.string().trim().default("contact@souq.example"),
+  SOCIAL_FACEBOOK_URL: optionalUrl,
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+  SEED_DEMO_CATALOGUE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid environment configuration (see .env.example):\n${problems}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

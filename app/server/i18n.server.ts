@@ -1,0 +1,22 @@
+import type { i18n as I18n, TFunction } from "i18next";
+import { languageFromRequest, type Language } from "~/i18n/config";
+import { createI18n } from "~/i18n/i18n";
+
+const instances = new Map<Language, Promise<I18n>>();
+
+/** One i18next instance per language, built once and shared by every request (never mutated). */
+export function i18nFor(language: Language): Promise<I18n> {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createI18n(language);
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+/** The request's language and a translator for loaders and actions (titles, messages). */
+export async function requestI18n(request: Request): Promise<{ language: Language; t: TFunction }> {
+  const language = languageFromRequest(request);
+  const instance = await i18nFor(language);
+  return { language, t: instance.t };
+}

@@ -1,0 +1,343 @@
+// Pure helpers for `npm run bench` (scripts/bench.ts): turning autocannon
+// results into table rows, formatting the table, finding the JavaScript a
+// first visit downloads, and gzip sizes. No I/O here, so it is unit-tested
+// in scripts/bench-lib.test.ts.
+
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+
+/** One benchmarked route: the path and the status every response must have. */
+export interface RouteSpec {
+  path: string;
+  expectStatus: number;
+}
+
+/**
+ * The part of autocannon 8's result object that the bench reads (see
+ * node_modules/autocannon/lib/aggregateResult.js). Latencies are in ms,
+ * `requests.average` is the mean of the per-second samples (req/s).
+ */
+export interface AutocannonResult {
+  duration: number;
+  /** Connection errors plus timeouts: autocannon counts a timeout in both. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number } | undefined>;
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+}
+
+export interface BenchRow {
+  /** Route path, with the expected status appended when it isn't 200. */
+  route: string;
+  path: string;
+  expectStatus: number;
+  /** Responses received, whatever their status. */
+  responses: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** autocannon errors (connection errors and timeouts; timeouts are a subset). */
+  transportErrors: number;
+  timeouts: number;
+  /** Responses whose status differs from `expectStatus`, by status code. */
+  unexpected: Record<string, number>;
+  /** transportErrors + every unexpected response: what fails the bench. */
+  errors: number;
+}
+
+/** Turn one autocannon result into a table row. Uses autocannon's own percentiles. */
+export function toRow(route: RouteSpec, result: AutocannonResult): BenchRow {
+  const unexpected: Record<string, number> = {};
+  let responses = 0;
+  let unexpectedCount = 0;
+  for (const [status, stats] of Object.entries(result.statusCodeStats)) {
+    const count = stats?.count ?? 0;
+    responses += count;
+    if (Number(status) !== route.expectStatus && count > 0) {
+      unexpected[status] = count;
+      unexpectedCount += count;
+    }
+  }
+  // autocannon 8 increments `errors` for every timeout too, so `errors`
+  // already includes `timeouts`; adding both would count timeouts twice.
+  // Math.max keeps this right should a future version stop doing that.
+  const transportErrors = Math.max(result.errors, result.timeouts);
+  return {
+    route: route.expectStatus === 200 ? route.path : `${route.path} (${route.expectStatus})`,
+    path: route.path,
+    expectStatus: route.expectStatus,
+    responses,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    transportErrors,
+    timeouts: result.timeouts,
+    unexpected,
+    errors: transportErrors + unexpectedCount,
+  };
+}
+
+/** "500×3 302×1", or "-" when every response had the expected status. */
+export function formatUnexpected(unexpected: Record<string, number>): string {
+  const parts = Object.entries(unexpected)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, n]) => `${status}×${n}`);
+  return parts.length > 0 ? parts.join(" ") : "-";
+}
+
+function formatRps(rps: number): string {
+  return rps >= 100 ? rps.toFixed(0) : rps.toFixed(1);
+}
+
+function formatMs(ms: number): string {
+  return Number.isInteger(ms) ? String(ms) : ms.toFixed(2);
+}
+
+const COLUMNS: { title: string; align: "left" | "right"; cell: (row: BenchRow) => string }[] = [
+  { title: "route", align: "left", cell: (r) => r.route },
+  { title: "req/s", align: "right", cell: (r) => formatRps(r.rps) },
+  { title: "p50 ms", align: "right", cell: (r) => formatMs(r.p50) },
+  { title: "p99 ms", align: "right", cell: (r) => formatMs(r.p99) },
+  { title: "errors", align: "right", cell: (r) => String(r.errors) },
+  { title: "unexpected status", align: "left", cell: (r) => formatUnexpected(r.unexpected) },
+];
+
+/**
+ * Plain-text table, columns separated by two spaces, text left-aligned and
+ * numbers right-aligned, a dashed rule under the header. Trailing spaces are
+ * trimmed. Every line of the result has the same column offsets.
+ */
+export function formatTable(rows: readonly BenchRow[]): string {
+  const cells = rows.map((row) => COLUMNS.map((c) => c.cell(row)));
+  const widths = COLUMNS.map((c, i) =>
+    Math.max(c.title.length, ...cells.map((line) => (line[i] ?? "").length)),
+  );
+  const render = (values: readonly string[]): string =>
+    values
+      .map((value, i) => {
+        const width = widths[i] ?? value.length;
+        return COLUMNS[i]?.align === "right" ? value.padStart(width) : value.padEnd(width);
+      })
+      .join("  ")
+      .trimEnd();
+  return [
+    render(COLUMNS.map((c) => c.title)),
+    render(widths.map((w) => "-".repeat(w))),
+    ...cells.map(render),
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------
+// JavaScript a first visit downloads
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  quot: '"',
+  apos: "'",
+  lt: "<",
+  gt: ">",
+};
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+function parseAttributes(source: string): Map<string, string> {
+  const attrs = new Map<string, string>();
+  const re = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  for (const m of source.matchAll(re)) {
+    const name = (m[1] ?? "").toLowerCase();
+    if (!attrs.has(name)) attrs.set(name, decodeEntities(m[2] ?? m[3] ?? m[4] ?? ""));
+  }
+  return attrs;
+}
+
+/** A specifier that names a JavaScript file by path or URL (not a bare package name). */
+function isJsPath(specifier: string): boolean {
+  if (!/^(\/|\.\.?\/|https?:\/\/)/i.test(specifier)) return false;
+  const pathname = specifier.replace(/[?#].*$/, "");
+  return /\.m?js$/i.test(pathname);
+}
+
+// Static `import x from "…"`, `import * as r from "…"`, `import {a} from "…"`,
+// side-effect `import "…"`, and the re-export forms `export * from "…"`,
+// `export {a} from "…"`. Dynamic `import("…")` is matched separately.
+const STATIC_IMPORT =
+  /\b(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*)(["'])([^"'\n]+)\1/g;
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g;
+
+const SCRIPT_TYPES_THAT_RUN = new Set(["", "module", "text/javascript", "application/javascript"]);
+
+/**
+ * Every JavaScript URL that a first visit to the page downloads, resolved
+ * against `pageUrl`, deduplicated, in document order:
+ * - `<script src>` (not `nomodule`, not data types like JSON or importmap),
+ * - `<link rel="modulepreload" href>` and `<link rel="preload" as="script" href>`,
+ * - in inline `<script type="module">`: the specifiers of static imports
+ *   (`import * as route0 from "/assets/root-x.js"`, `import "/assets/manifest-x.js"`)
+ *   and of `import("/assets/entry.client-x.js")` with a literal string (in a
+ *   classic inline script only `import("…")`, the one form it can contain),
+ *   when they name a `.js`/`.mjs` file by path or URL, not a bare package name.
+ * Comments are skipped; stylesheets and other links are ignored.
+ */
+export function extractScriptUrls(html: string, pageUrl: string | URL): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const add = (raw: string): void => {
+    let url: string;
+    try {
+      url = new URL(raw.trim(), pageUrl).href;
+    } catch {
+      return;
+    }
+    if (!seen.has(url)) {
+      seen.add(url);
+      found.push(url);
+    }
+  };
+
+  // Scan the document in order so a script's content is consumed whole (a
+  // "<link" inside inline JS is not a tag) and comments are skipped.
+  const TOKEN =
+    /<!--[\s\S]*?-->|<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>|<link\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
+  for (const m of html.matchAll(TOKEN)) {
+    const scriptAttrs = m[1];
+    const linkAttrs = m[3];
+    if (scriptAttrs !== undefined) {
+      const attrs = parseAttributes(scriptAttrs);
+      const type = (attrs.get("type") ?? "").trim().toLowerCase();
+      if (!SCRIPT_TYPES_THAT_RUN.has(type) || attrs.has("nomodule")) continue;
+      const src = attrs.get("src");
+      if (src !== undefined) {
+        if (src.trim() !== "") add(src);
+        continue;
+      }
+      // Static imports only parse in module scripts; import() runs in both.
+      const body = m[2] ?? "";
+      const specifiers: { index: number; spec: string }[] = [];
+      for (const re of type === "module" ? [STATIC_IMPORT, DYNAMIC_IMPORT] : [DYNAMIC_IMPORT]) {
+        for (const im of body.matchAll(re)) specifiers.push({ index: im.index, spec: im[2] ?? "" });
+      }
+      specifiers.sort((a, b) => a.index - b.index);
+      for (const { spec } of specifiers) if (isJsPath(spec)) add(spec);
+    } else if (linkAttrs !== undefined) {
+      const attrs = parseAttributes(linkAttrs);
+      const rel = (attrs.get("rel") ?? "").toLowerCase().split(/\s+/);
+      const href = attrs.get("href");
+      if (href === undefined || href.trim() === "") continue;
+      const as = (attrs.get("as") ?? "").toLowerCase();
+      if (rel.includes("modulepreload") || (rel.includes("preload") && as === "script")) add(href);
+    }
+  }
+  return found;
+}
+
+/**
+ * Static imports of an ES module (`import{a as b}from"./chunk-x.js"`,
+ * `import"./x.js"`, `export*from"./x.js"`) that name a `.js` file, resolved
+ * against the module's URL. These load as soon as the module does, so they
+ * are part of a first visit even when the HTML did not preload them.
+ * Dynamic `import()` is lazy and left out. Only matches at a statement start
+ * (beginning of file, or after `;`, `}`, or a newline), which in bundled
+ * output is where real import declarations sit.
+ */
+export function extractStaticImports(code: string, moduleUrl: string | URL): string[] {
+  const re =
+    /(?:^|[;}\n])\s*(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*)(["'])([^"'\n]+)\1/g;
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const m of code.matchAll(re)) {
+    const spec = m[2] ?? "";
+    if (!isJsPath(spec)) continue;
+    let url: string;
+    try {
+      url = new URL(spec, moduleUrl).href;
+    } catch {
+      continue;
+    }
+    if (!seen.has(url)) {
+      seen.add(url);
+      out.push(url);
+    }
+  }
+  return out;
+}
+
+/** Size in bytes of `data` gzipped at level 9. */
+export function gzipSize(data: Uint8Array | string): number {
+  return gzipSync(data, { level: 9 }).length;
+}
+
+/** Bytes as kB (1 kB = 1000 B, as Vite's build output reports), one decimal. */
+export function formatKB(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+// ---------------------------------------------------------------------------
+// Command line
+
+export interface BenchOptions {
+  /** Seconds autocannon drives each route. */
+  duration: number;
+  connections: number;
+  verbose: boolean;
+  /** Rebuild even when build/server/index.js exists. */
+  build: boolean;
+  help: boolean;
+}
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  }
+  return n;
+}
+
+/**
+ * `--duration N` (or env BENCH_DURATION; the flag wins; default 5),
+ * `--connections N` (default 10), `--verbose`, `--build`, `--help`.
+ * Throws on unknown flags or bad numbers.
+ */
+export function parseBenchArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): BenchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      duration: { type: "string", short: "d" },
+      connections: { type: "string", short: "c" },
+      verbose: { type: "boolean", short: "v", default: false },
+      build: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    allowPositionals: false,
+    strict: true,
+  });
+  const envDuration = env.BENCH_DURATION?.trim();
+  const duration =
+    values.duration !== undefined
+      ? positiveInt("--duration", values.duration)
+      : envDuration
+        ? positiveInt("BENCH_DURATION", envDuration)
+        : 5;
+  const connections =
+    values.connections !== undefined ? positiveInt("--connections", values.connections) : 10;
+  return {
+    duration,
+    connections,
+    verbose: values.verbose === true,
+    build: values.build === true,
+    help: values.help === true,
+  };
+}

@@ -1,0 +1,53 @@
+// `npm test`: the whole suite.
+// - Without TEST_DATABASE_URL: unit, integration (in-memory SQLite) and end-to-end
+//   (Debian's Chromium against a fresh production build).
+// - With TEST_DATABASE_URL=postgres://…: the integration suite against that PostgreSQL server.
+// Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureChromium } from "./lib/chromium.js";
+
+const extra = process.argv.slice(2);
+const postgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "");
+const projects = postgres ? ["integration"] : ["unit", "integration", "e2e"];
+const selected = extra.includes("--project") ? [] : projects.flatMap((p) => ["--project", p]);
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  return result.status ?? 1;
+}
+
+const runsE2e = !postgres && (selected.includes("e2e") || extra.join(" ").includes("e2e"));
+const env = { ...process.env };
+if (runsE2e) {
+  env.CHROMIUM_PATH = ensureChromium();
+  console.log("Building the production bundle for the end-to-end tests…");
+  if (run("npx", ["react-router", "build"]) !== 0) process.exit(1);
+}
+
+const reportDir = mkdtempSync(join(tmpdir(), "souq-test-"));
+const reportFile = join(reportDir, "report.json");
+console.log(postgres ? "Integration suite on PostgreSQL" : "Unit, integration (SQLite) and end-to-end suites");
+const status = run(
+  "npx",
+  ["vitest", "run", ...selected, ...extra, "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`],
+  env,
+);
+
+// One plain closing line that any CI can read.
+try {
+  const report = JSON.parse(readFileSync(reportFile, "utf8"));
+  const failed = report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0);
+  console.log(`\ntests: ${report.numPassedTests} passed, ${failed} failed, ${report.numPendingTests} skipped`);
+  if (report.numTotalTests === 0) {
+    console.error("No test ran.");
+    process.exit(1);
+  }
+} catch {
+  console.log("\ntests: 0 passed, 1 failed (no report: the runner did not finish)");
+} finally {
+  rmSync(reportDir, { recursive: true, force: true });
+}
+process.exit(status);

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import wilayaData from "~/data/wilayas.json";
+import { demoProducts } from "~/data/demo-catalogue";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { seed } from "~/server/db/seed.server";
+import { toBool } from "~/server/db/types.server";
+import { checkDatabase } from "~/server/db/health.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`, () => {
+  it("migrates an empty database and a second run applies nothing", async () => {
+    expect(await migrateToLatest(t.db)).toEqual([]);
+    await expect(checkDatabase(t.db)).resolves.toBeUndefined();
+  });
+
+  it("seeds the 69 wilayas and the demo catalogue into an empty shop, once", async () => {
+    const first = await seed(t.db, { demoCatalogue: true });
+    expect(first.wilayas).toBe(69);
+    expect(first.categories).toBe(14);
+    expect(first.products).toBe(demoProducts.length);
+
+    const again = await seed(t.db, { demoCatalogue: true });
+    expect(again).toEqual({ wilayas: 0, categories: 0, sections: 0, products: 0 });
+    const products = await t.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(products.n)).toBe(demoProducts.length);
+  });
+
+  it("stores the wilayas of the reference file, 2026 ones pointing at their parent", async () => {
+    const rows = await t.db.selectFrom("wilayas").selectAll().orderBy("code").execute();
+    expect(rows).toHaveLength(wilayaData.wilayas.length);
+    const alger = rows.find((w) => w.code === "16");
+    expect(alger).toMatchObject({ name: "Alger", name_ar: "الجزائر", home_price: 0, zone: "A" });
+    const newest = rows.find((w) => w.code === "69");
+    expect(newest?.parent_code).toBe("32");
+    expect(rows.every((w) => toBool(w.active))).toBe(true);
+  });
+
+  it("keeps product images in their order and reads booleans the same on both dialects", async () => {
+    const product = demoProducts.find((p) => p.images.length > 1) ?? demoProducts[0]!;
+    const images = await t.db
+      .selectFrom("product_images")
+      .select(["url", "position"])
+      .where("product_id", "=", product.id)
+      .orderBy("position")
+      .execute();
+    expect(images.map((i) => i.url)).toEqual(product.images.map((i) => i.src));
+
+    const outOfStock = demoProducts.find((p) => !p.inStock)!;
+    const row = await t.db.selectFrom("products").select(["in_stock"]).where("id", "=", outOfStock.id).executeTakeFirstOrThrow();
+    expect(toBool(row.in_stock)).toBe(false);
+    const inStockCount = await t.db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("in_stock", "=", true)
+      .executeTakeFirstOrThrow();
+    expect(Number(inStockCount.n)).toBe(demoProducts.filter((p) => p.inStock).length);
+  });
+
+  it("enforces foreign keys: deleting a product deletes its images", async () => {
+    const product = demoProducts[0]!;
+    await t.db.deleteFrom("products").where("id", "=", product.id).execute();
+    const left = await t.db.selectFrom("product_images").select("id").where("product_id", "=", product.id).execute();
+    expect(left).toEqual([]);
+    await expect(
+      t.db
+        .insertInto("product_images")
+        .values({ product_id: "p-missing", position: 0, url: "/x.svg", width: 1, height: 1, alt: "" })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it("refuses a negative price", async () => {
+    await expect(
+      t.db
+        .insertInto("products")
+        .values({
+          id: "p1",
+          slug: "bad-price",
+          title: "سعر سالب",
+          price: -1,
+          in_stock: true,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute(),
+    ).rejects.toThrow();
+    // The failed insert left nothing behind.
+    const row = await t.db.selectFrom("products").select("id").where("slug", "=", "bad-price").executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoCategories, demoProducts } from "~/data/demo-catalogue";
+import { listCategories } from "~/server/catalog/catalog.service.server";
+import { getStaticPage } from "~/server/content/static-pages.server";
+import { getDeliveryPromise, listWilayas } from "~/server/delivery/delivery.service.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ seed: true });
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+const shop = { name: "سوق", phone: "0550123456", email: "shop@example.dz" };
+
+describe("categories", () => {
+  it("lists every category with its in-stock product count, named in the shopper's language", async () => {
+    const ar = await listCategories(t.db, "ar");
+    expect(ar).toHaveLength(demoCategories.length);
+    for (const category of demoCategories) {
+      const expected = demoProducts.filter((p) => p.category === category.slug && p.inStock).length;
+      expect(ar.find((c) => c.slug === category.slug)).toEqual({ slug: category.slug, name: category.name, productCount: expected });
+    }
+    const fr = await listCategories(t.db, "fr");
+    expect(fr.find((c) => c.slug === "toys")?.name).toBe(demoCategories.find((c) => c.slug === "toys")?.nameFr);
+  });
+});
+
+describe("delivery", () => {
+  it("lists the 69 wilayas in code order, Arabic names in Arabic", async () => {
+    const ar = await listWilayas(t.db, "ar");
+    expect(ar).toHaveLength(69);
+    expect(ar[0]).toMatchObject({ code: "01", name: "أدرار" });
+    expect((await listWilayas(t.db, "fr"))[15]).toMatchObject({ code: "16", name: "Alger", homePrice: 0 });
+  });
+
+  it("promises what is true: free in Alger only, from the cheapest other fee", async () => {
+    expect(await getDeliveryPromise(t.db, "fr")).toEqual({ freeIn: ["Alger"], minPaidFee: 200 });
+  });
+
+  it("follows the merchant's fees, not fixed text", async () => {
+    await t.db.updateTable("wilayas").set({ home_price: 150 }).where("code", "=", "09").execute();
+    expect((await getDeliveryPromise(t.db, "en")).minPaidFee).toBe(150);
+    const shipping = await getStaticPage(t.db, "en", "shipping", shop);
+    expect(JSON.stringify(shipping.page)).toContain("150\u00a0DA");
+    await t.db.updateTable("wilayas").set({ home_price: 200 }).where("code", "=", "09").execute();
+  });
+});
+
+describe("static pages", () => {
+  it("fill in the shop's name and contacts in every language", async () => {
+    for (const language of ["ar", "en", "fr"] as const) {
+      const about = await getStaticPage(t.db, language, "about", shop);
+      const text = JSON.stringify(about.page);
+      expect(text).toContain("سوق");
+      expect(text).not.toMatch(/\{\{\w+\}\}/);
+    }
+  });
+
+  it("give the shipping page the fee table, with fee bounds from the database", async () => {
+    const shipping = await getStaticPage(t.db, "ar", "shipping", shop);
+    expect(shipping.wilayas).toHaveLength(69);
+    const text = JSON.stringify(shipping.page);
+    expect(text).toContain("200\u00a0دج");
+    expect(text).toContain("1\u00a0200\u00a0دج");
+  });
+
+  it("serve the FAQ as two questions with answers", async () => {
+    const faq = await getStaticPage(t.db, "fr", "faq", shop);
+    expect(faq.kind).toBe("faq");
+    if (faq.kind === "faq") expect(faq.page.items).toHaveLength(2);
+  });
+});
