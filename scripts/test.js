@@ -19,6 +19,12 @@ function run(command, args, env = process.env) {
   return result.status ?? 1;
 }
 
+// Types are part of the suite: a type error fails `npm test` like a failing test.
+if (!postgres && extra.length === 0) {
+  console.log("Type-checking…");
+  if (run("npx", ["react-router", "typegen"]) !== 0 || run("npx", ["tsc"]) !== 0) process.exit(1);
+}
+
 const runsE2e = !postgres && (selected.includes("e2e") || extra.join(" ").includes("e2e"));
 const env = { ...process.env };
 if (runsE2e) {

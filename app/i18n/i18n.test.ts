@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import ar from "./ar";
+import en from "./en";
+import fr from "./fr";
+import { createI18n } from "./i18n";
+
+type Tree = { [key: string]: string | Tree };
+const keysOf = (tree: Tree, prefix = ""): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+
+describe("translations", () => {
+  it("render an unknown key as the key itself", async () => {
+    const i18n = await createI18n("fr");
+    expect(i18n.t("no.such.key" as never)).toBe("no.such.key");
+  });
+
+  it("translate the shell in each language, with interpolation and no HTML escaping (React escapes)", async () => {
+    expect((await createI18n("ar")).t("nav.home")).toBe("الرئيسية");
+    expect((await createI18n("en")).t("nav.home")).toBe("Home");
+    expect((await createI18n("fr")).t("footer.rights", { year: 2026, shopName: "L'atelier <A&B>" })).toBe(
+      "© 2026 L'atelier <A&B>. Tous droits réservés.",
+    );
+  });
+
+  it("use Arabic plural forms", async () => {
+    const i18n = await createI18n("ar");
+    expect(i18n.t("home.productCount", { count: 0 })).toBe("لا توجد منتجات");
+    expect(i18n.t("home.productCount", { count: 1 })).toBe("منتج واحد");
+    expect(i18n.t("home.productCount", { count: 2 })).toBe("منتجان");
+    expect(i18n.t("home.productCount", { count: 5 })).toBe("5 منتجات");
+    expect(i18n.t("home.productCount", { count: 11 })).toBe("11 منتجاً");
+    expect(i18n.t("home.productCount", { count: 100 })).toBe("100 منتج");
+  });
+
+  it("have no empty text in any language", () => {
+    for (const dictionary of [ar, en, fr]) {
+      const flat = keysOf(dictionary as Tree);
+      expect(flat.length).toBe(keysOf(ar as Tree).length);
+      for (const key of flat) {
+        const value = key.split(".").reduce<unknown>((node, part) => (node as Tree)[part], dictionary);
+        expect(String(value).trim(), key).not.toBe("");
+      }
+    }
+  });
+});
