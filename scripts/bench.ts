@@ -7,13 +7,14 @@
 //   npm run bench -- --duration 10     (or BENCH_DURATION=10 npm run bench)
 //   npm run bench -- --connections 50 --verbose --build
 //
-// Builds first when build/server/index.js is missing (`--build` forces it).
+// Builds first when the build is missing or older than its sources (`--build` forces it).
 // Exits non-zero when the server does not come up, when any route had an
 // error (connection error, timeout, or a status other than the expected one),
 // or when a script of the first visit does not answer 200.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { buildIsStale } from "./lib/build.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -375,7 +376,7 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  if (options.build || !existsSync(join(ROOT, "build", "server", "index.js"))) {
+  if (options.build || buildIsStale(ROOT)) {
     console.error("[bench] building: npm run build");
     const code = await runInherit(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"]);
     if (code !== 0) throw new BenchFailure(`npm run build failed with exit code ${code}`);
