@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { localeOf } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
 import { useRootData } from "~/root";
 import { listCategories } from "~/server/catalog/catalog.service.server";
@@ -49,7 +50,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {minFee && (
             <p className="mt-4 text-lg text-brand-50" data-testid="delivery-promise">
               {delivery.freeIn.length > 0
-                ? t("home.heroDelivery", { freeWilaya: delivery.freeIn.join("، "), minFee })
+                ? t("home.heroDelivery", {
+                    freeWilaya: new Intl.ListFormat(localeOf[language], { type: "conjunction" }).format(delivery.freeIn),
+                    minFee,
+                  })
                 : t("home.heroDeliveryAllPaid", { minFee })}
             </p>
           )}
