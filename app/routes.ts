@@ -12,6 +12,10 @@ export default [
   route("healthz", "routes/api/healthz.ts"),
   route("api/language", "routes/api/language.ts"),
 
+  // Contact and services pages
+  route("contact", "routes/shop/contact.tsx"),
+  route("services", "routes/shop/services.tsx"),
+
   // Anything else: a translated 404 that answers HTTP 404.
   route("*", "routes/shop/not-found.tsx"),
 ] satisfies RouteConfig;

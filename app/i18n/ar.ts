@@ -3,7 +3,11 @@
  * must have exactly the same shape (checked by the compiler).
  * Interpolation uses {{name}}; plurals use i18next's _zero/_one/_two/_few/_many/_other suffixes.
  */
+import catalog from "./catalog/ar";
+import arPages from "./pages/ar";
+
 const ar = {
+  catalog,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",
     description:
@@ -98,6 +102,7 @@ const ar = {
   api: {
     invalidLanguage: "اللغة المطلوبة غير مدعومة",
   },
+  pages: arPages,
 };
 
 export default ar;

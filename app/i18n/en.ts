@@ -1,7 +1,10 @@
 import type { Dictionary } from "./ar";
+import catalog from "./catalog/en";
+import enPages from "./pages/en";
 
 // English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const en: Dictionary = {
+  catalog,
   meta: {
     title: "{{shopName}} | Online shopping in Algeria, cash on delivery",
     description:
@@ -96,6 +99,7 @@ const en: Dictionary = {
   api: {
     invalidLanguage: "This language is not supported",
   },
+  pages: enPages,
 };
 
 export default en;

@@ -1,7 +1,10 @@
 import type { Dictionary } from "./ar";
+import catalog from "./catalog/fr";
+import frPages from "./pages/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const fr: Dictionary = {
+  catalog,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
     description:
@@ -96,6 +99,7 @@ const fr: Dictionary = {
   api: {
     invalidLanguage: "Cette langue n'est pas prise en charge",
   },
+  pages: frPages,
 };
 
 export default fr;

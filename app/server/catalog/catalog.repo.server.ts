@@ -19,3 +19,11 @@ export function selectCategoriesWithCounts(db: Kysely<Database>) {
     .orderBy("categories.name")
     .execute();
 }
+
+export function selectCategory(db: Kysely<Database>, slug: string) {
+  return db
+    .selectFrom("categories")
+    .select(["slug", "name", "name_en", "name_fr", "description"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import type { Database } from "../db/database.server";
-import { selectCategoriesWithCounts } from "./catalog.repo.server";
+import { selectCategoriesWithCounts, selectCategory } from "./catalog.repo.server";
 
 export interface CategorySummary {
   slug: string;
@@ -23,4 +23,15 @@ export async function listCategories(db: Kysely<Database>, language: Language): 
     name: localizedName(row, language),
     productCount: Number(row.product_count),
   }));
+}
+
+export interface Category {
+  slug: string;
+  name: string;
+  description: string | null;
+}
+
+export async function getCategory(db: Kysely<Database>, slug: string, language: Language): Promise<Category | null> {
+  const row = await selectCategory(db, slug);
+  return row ? { slug: row.slug, name: localizedName(row, language), description: row.description } : null;
 }

@@ -1,0 +1,122 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
+import { Price } from "~/components/ui/Price";
+import { productPath, stockStatus, type ProductCardData } from "~/lib/product";
+import { useCart } from "./CartProvider";
+import { DiscountBadge, StockBadge } from "./StockBadges";
+
+/** How wide a card's image is drawn in the 2/3/4-column grids. */
+const CARD_IMAGE_SIZES = "(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw";
+
+export function toCartItem(product: ProductCardData) {
+  return {
+    id: product.id,
+    title: product.title,
+    titleAr: product.titleAr,
+    description: product.description,
+    descriptionAr: "",
+    price: product.price,
+    originalPrice: product.originalPrice ?? undefined,
+    image: product.image?.src ?? "",
+  };
+}
+
+/**
+ * The one product card of the shop: image or placeholder, discount and stock
+ * badges, title and description, price, add-to-cart and quick-buy (or a
+ * view-details link when add-to-cart is off).
+ */
+export function ProductCard({
+  product,
+  addToCart = true,
+  priority = false,
+}: {
+  product: ProductCardData;
+  addToCart?: boolean;
+  priority?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { addItem } = useCart();
+  const navigate = useNavigate();
+  const [justAdded, setJustAdded] = useState(false);
+  const href = productPath(product);
+  const available = stockStatus(product) !== "out";
+
+  function add() {
+    addItem(toCartItem(product));
+    setJustAdded(true);
+    window.setTimeout(() => setJustAdded(false), 2000);
+  }
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200" data-testid="product-card">
+      <div className="relative aspect-square bg-stone-100">
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          {product.image ? (
+            <ResponsiveImage image={product.image} sizes={CARD_IMAGE_SIZES} priority={priority} className="size-full object-cover" />
+          ) : (
+            <div className="flex size-full items-center justify-center text-sm text-stone-400">{t("catalog.card.noImage")}</div>
+          )}
+        </Link>
+        <div className="absolute start-2 top-2 flex flex-col items-start gap-1">
+          <DiscountBadge price={product.price} originalPrice={product.originalPrice} />
+          <StockBadge inStock={product.inStock} stockQuantity={product.stockQuantity} />
+        </div>
+        {addToCart && available && (
+          // Desktop: add-to-cart appears over the image on hover.
+          <button
+            type="button"
+            onClick={add}
+            className="absolute inset-x-2 bottom-2 hidden rounded-lg bg-brand-700/95 py-2 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 focus:opacity-100 md:block"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
+            {t("catalog.card.addToCart")}
+          </button>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 text-sm font-semibold sm:text-base">
+          <Link to={href} className="hover:text-brand-700">
+            {product.title}
+          </Link>
+        </h3>
+        {product.description && <p className="line-clamp-2 text-xs text-stone-600 sm:text-sm">{product.description}</p>}
+        <div className="mt-auto">
+          <Price price={product.price} originalPrice={product.originalPrice} />
+        </div>
+        {addToCart ? (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <button
+              type="button"
+              onClick={add}
+              disabled={!available}
+              className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+              data-testid="add-to-cart"
+            >
+              {justAdded ? t("catalog.card.added") : t("catalog.card.addToCart")}
+            </button>
+            <button
+              type="button"
+              onClick={() => navigate(`${href}#order`)}
+              disabled={!available}
+              className="flex-1 rounded-lg border border-accent-500 px-3 py-2 text-sm font-semibold text-stone-900 hover:bg-amber-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500"
+              data-testid="quick-buy"
+            >
+              {t("catalog.card.quickBuy")}
+            </button>
+          </div>
+        ) : (
+          <Link to={href} className="rounded-lg border border-brand-700 px-3 py-2 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50">
+            {t("catalog.card.viewDetails")}
+          </Link>
+        )}
+      </div>
+      <span className="sr-only" role="status" aria-live="polite">
+        {justAdded ? t("catalog.card.added") : ""}
+      </span>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+/** What a storefront page needs to show a product image (main image, gallery item). */
+export interface ProductImageData {
+  /** The image URL; when `widths` is not empty, the base of its WebP variants (see ResponsiveImage). */
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** Widths (px) of the WebP variants available for this image; empty = only `src`. */
+  widths: number[];
+}
+
+/** A product as every card and grid shows it (spec: "Display product and card"). */
+export interface ProductCardData {
+  id: string;
+  slug: string;
+  /** In the shopper's language when the product has one, else the Arabic title. */
+  title: string;
+  /** Always the Arabic title (the cart keeps it). */
+  titleAr: string;
+  description: string;
+  price: number;
+  /** The compare-at price, only when it is above 0. */
+  originalPrice: number | null;
+  image: ProductImageData | null;
+  inStock: boolean;
+  stockQuantity: number;
+  lowStockThreshold: number;
+  hasVariants: boolean;
+}
+
+/** Rounded percent of (original − price) / original, only when original > price (spec, section 9). */
+export function discountPercent(price: number, originalPrice: number | null | undefined): number | null {
+  if (!originalPrice || originalPrice <= price || originalPrice <= 0) return null;
+  return Math.round(((originalPrice - price) / originalPrice) * 100);
+}
+
+export type StockStatus = "out" | "low" | "available";
+
+/** Out: quantity 0 or less, or in_stock false. Low: at or below the threshold (default 5). */
+export function stockStatus(product: { inStock: boolean; stockQuantity: number; lowStockThreshold?: number }): StockStatus {
+  if (!product.inStock || product.stockQuantity <= 0) return "out";
+  if (product.stockQuantity <= (product.lowStockThreshold ?? 5)) return "low";
+  return "available";
+}
+
+/** The shopper sees "بقي {n} فقط!" when 20 or fewer remain. */
+export const FEW_LEFT_LIMIT = 20;
+
+/** How many are left to show on the badge, or null when no badge applies (out of stock has its own). */
+export function fewLeft(product: { inStock: boolean; stockQuantity: number }): number | null {
+  if (!product.inStock || product.stockQuantity <= 0) return null;
+  return product.stockQuantity <= FEW_LEFT_LIMIT ? product.stockQuantity : null;
+}
+
+/** A product's public page: /products/{slug}, or its id when it has no slug. */
+export function productPath(product: { slug?: string | null; id: string | number }): string {
+  const key = product.slug && product.slug.trim() !== "" ? product.slug : String(product.id);
+  return `/products/${encodeURIComponent(key)}`;
+}

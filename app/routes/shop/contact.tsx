@@ -1,0 +1,215 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useRootData } from "~/root";
+import { env } from "~/server/env.server";
+import { requestI18n } from "~/server/i18n.server";
+import type { Route } from "./+types/contact";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { language, t } = await requestI18n(request);
+  const config = env();
+  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  return {
+    title: t("meta.pageTitle", { page: t("pages.contact.title"), shopName }),
+    description: t("pages.contact.description", { shopName }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
+
+/** A dialable link: keeps digits and a leading +, drops spaces and dashes. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** A mailto link with a prefilled, URL-encoded subject (in the page's language). */
+const mailtoHref = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+
+function Icon({ children, className = "size-6" }: { children: ReactNode; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+const PhoneIcon = () => (
+  <Icon className="size-5 shrink-0">
+    <path d="M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5l1.5-2 4 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
+  </Icon>
+);
+
+const MailIcon = () => (
+  <Icon className="size-5 shrink-0">
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Icon>
+);
+
+/** The four why-choose-us points, each with its icon. */
+const reasons = [
+  {
+    key: "expertise",
+    icon: (
+      <Icon>
+        <path d="M9 18h6M10 21h4" />
+        <path d="M12 3a6 6 0 0 0-3.5 10.9V15h7v-1.1A6 6 0 0 0 12 3z" />
+      </Icon>
+    ),
+  },
+  {
+    key: "authentic",
+    icon: (
+      <Icon>
+        <path d="M12 3l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V6l7-3z" />
+        <path d="M9 12l2 2 4-4" />
+      </Icon>
+    ),
+  },
+  {
+    key: "personal",
+    icon: (
+      <Icon>
+        <circle cx="12" cy="8" r="4" />
+        <path d="M4 21c0-4 3.6-6 8-6s8 2 8 6" />
+      </Icon>
+    ),
+  },
+  {
+    key: "fast",
+    icon: (
+      // The truck drives in the reading direction.
+      <Icon className="size-6 rtl:-scale-x-100">
+        <path d="M2 6h12v10H2zM14 10h4l3 3v3h-7" />
+        <circle cx="6" cy="18" r="2" />
+        <circle cx="17" cy="18" r="2" />
+      </Icon>
+    ),
+  },
+] as const;
+
+/** Phone and e-mail buttons, so a shopper can order or ask today. */
+function ContactButtons({ phone, email, subject }: { phone: string; email: string; subject: string }) {
+  const { t } = useTranslation();
+  const button = "flex min-w-0 items-center gap-3 rounded-xl px-4 py-3";
+  return (
+    <div className="mt-4 grid gap-3 sm:grid-cols-2">
+      <a href={telHref(phone)} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+        <PhoneIcon />
+        <span className="flex min-w-0 flex-col">
+          <span className="text-xs text-brand-50">{t("pages.contact.call")}</span>
+          <bdi dir="ltr" className="text-start font-bold tabular-nums">
+            {phone}
+          </bdi>
+        </span>
+      </a>
+      <a
+        href={mailtoHref(email, subject)}
+        className={`${button} bg-white text-stone-800 ring-1 ring-stone-300 hover:ring-brand-600`}
+      >
+        <span className="text-brand-700">
+          <MailIcon />
+        </span>
+        <span className="flex min-w-0 flex-col">
+          <span className="text-xs text-stone-600">{t("pages.contact.write")}</span>
+          <bdi dir="ltr" className="break-all text-start font-semibold">
+            {email}
+          </bdi>
+        </span>
+      </a>
+    </div>
+  );
+}
+
+export default function Contact() {
+  const { t } = useTranslation();
+  const shop = useRootData()?.shop;
+  const shopName = shop?.name ?? "";
+  const phone = shop?.phone ?? "";
+  const email = shop?.email ?? "";
+  const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold text-brand-900">{t("pages.contact.title")}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-stone-700">{t("pages.contact.intro", { shopName })}</p>
+      </header>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <section id="quick-order" aria-labelledby="quick-order-title" className={card}>
+          <h2 id="quick-order-title" className="text-xl font-bold">
+            {t("pages.contact.quickOrder.title")}
+          </h2>
+          {/* Ordering issue: the quick-order form replaces the body of this section (keep the heading and id).
+              Until then a shopper orders by phone or e-mail. */}
+          <p className="mt-2 leading-relaxed text-stone-700">{t("pages.contact.quickOrder.text")}</p>
+          <ContactButtons phone={phone} email={email} subject={t("pages.contact.quickOrder.emailSubject")} />
+        </section>
+
+        <section id="delivery-calculator" aria-labelledby="delivery-calculator-title" className={card}>
+          <h2 id="delivery-calculator-title" className="text-xl font-bold">
+            {t("pages.contact.deliveryCalculator.title")}
+          </h2>
+          {/* Ordering issue: the delivery-price calculator (wilaya picker, fee and time) replaces the body
+              of this section (keep the heading and id). Until then a shopper asks by phone or e-mail. */}
+          <p className="mt-2 leading-relaxed text-stone-700">{t("pages.contact.deliveryCalculator.text")}</p>
+          <ContactButtons phone={phone} email={email} subject={t("pages.contact.deliveryCalculator.emailSubject")} />
+          <Link to="/shipping" className="mt-4 inline-block font-semibold text-brand-700 underline hover:text-brand-900">
+            {t("pages.contact.deliveryCalculator.tableLink")}
+          </Link>
+        </section>
+      </div>
+
+      <section aria-labelledby="why-title" className="mt-12" data-testid="why-choose-us">
+        <h2 id="why-title" className="text-2xl font-bold">
+          {t("pages.contact.why.title")}
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map((reason) => (
+            <li key={reason.key} className={card}>
+              <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                {reason.icon}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">{t(`pages.contact.why.${reason.key}.title`)}</h3>
+              <p className="mt-2 leading-relaxed text-stone-700">{t(`pages.contact.why.${reason.key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="cta-title" className="mt-12 rounded-2xl bg-brand-800 px-5 py-8 text-white sm:px-10">
+        <h2 id="cta-title" className="text-2xl font-bold">
+          {t("pages.contact.cta.title")}
+        </h2>
+        <p className="mt-3 max-w-2xl leading-relaxed text-brand-50">{t("pages.contact.cta.text")}</p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <a
+            href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))}
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-accent-500 px-5 py-3 font-bold text-stone-900 hover:bg-amber-400"
+            data-testid="consultation-link"
+          >
+            <MailIcon />
+            {t("pages.contact.cta.consultation")}
+          </a>
+          <Link
+            to="/services"
+            className="inline-flex items-center justify-center rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
+          >
+            {t("pages.contact.cta.services")}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

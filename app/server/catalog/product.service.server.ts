@@ -1,0 +1,165 @@
+import type { Kysely } from "kysely";
+import { fallbackBooks, fallbackToys, type FallbackProduct } from "~/data/fallback-products";
+import type { Language } from "~/i18n/config";
+import type { ProductCardData, ProductImageData } from "~/lib/product";
+import type { Database } from "../db/database.server";
+import { toBool } from "../db/types.server";
+import { logger } from "../logger.server";
+import {
+  countCategoryProducts,
+  selectCategoryPage,
+  selectImages,
+  selectProductByKey,
+  selectSectionProducts,
+  type ImageRow,
+  type ProductRow,
+  type ProductSort,
+} from "./product.repo.server";
+
+export type { ProductSort } from "./product.repo.server";
+export const HOME_SECTION_SIZE = 8;
+export const PAGE_SIZE = 12;
+
+/** A stored text in the shopper's language, falling back to the Arabic one. */
+function localized(arabic: string, english: string | null, french: string | null, language: Language): string {
+  if (language === "en" && english) return english;
+  if (language === "fr" && french) return french;
+  return arabic;
+}
+
+export function toImageData(row: ImageRow): ProductImageData {
+  const widths = (row as ImageRow & { widths?: string }).widths ?? "";
+  return {
+    src: row.url,
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+    widths: widths
+      .split(",")
+      .map((w) => Number.parseInt(w, 10))
+      .filter((w) => Number.isFinite(w) && w > 0),
+  };
+}
+
+export function toCardData(row: ProductRow, image: ImageRow | undefined, language: Language): ProductCardData {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: localized(row.title, row.title_en, row.title_fr, language),
+    titleAr: row.title,
+    description: localized(row.description, row.description_en, row.description_fr, language),
+    price: row.price,
+    originalPrice: row.compare_at_price > 0 ? row.compare_at_price : null,
+    image: image ? toImageData(image) : null,
+    inStock: toBool(row.in_stock),
+    stockQuantity: row.stock_quantity,
+    lowStockThreshold: row.low_stock_threshold,
+    hasVariants: toBool(row.has_variants),
+  };
+}
+
+/** Rows to cards, with each product's main image fetched in one more query (two round trips in all). Reused by search. */
+export async function withMainImages(db: Kysely<Database>, rows: ProductRow[], language: Language): Promise<ProductCardData[]> {
+  const images = await selectImages(db, rows.map((r) => r.id), { firstOnly: true });
+  const byProduct = new Map(images.map((image) => [image.product_id, image]));
+  return rows.map((row) => toCardData(row, byProduct.get(row.id), language));
+}
+
+/** A built-in sample shown when the database has nothing (spec: fallback lists). */
+export function fallbackToCard(product: FallbackProduct, language: Language): ProductCardData {
+  return {
+    id: String(product.id),
+    slug: product.slug,
+    title: language === "ar" ? product.titleAr : product.title,
+    titleAr: product.titleAr,
+    description: language === "ar" ? product.descriptionAr : product.description,
+    price: product.price,
+    originalPrice: product.originalPrice && product.originalPrice > 0 ? product.originalPrice : null,
+    image: { src: product.image, width: 800, height: 800, alt: product.titleAr, widths: [] },
+    inStock: true,
+    stockQuantity: 100,
+    lowStockThreshold: 5,
+    hasVariants: false,
+  };
+}
+
+export async function listSectionProducts(
+  db: Kysely<Database>,
+  sectionId: "featured" | "special-offers",
+  language: Language,
+): Promise<ProductCardData[]> {
+  return withMainImages(db, await selectSectionProducts(db, sectionId, HOME_SECTION_SIZE), language);
+}
+
+export interface ProductPage {
+  products: ProductCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** True when the database had nothing and built-in samples are shown instead. */
+  fallback: boolean;
+}
+
+const categoryFallbacks: Record<string, FallbackProduct[]> = { toys: fallbackToys, books: fallbackBooks };
+
+/**
+ * One page of a category's in-stock products. Toys and books fall back to the
+ * built-in samples when the database has none or fails (spec, section 4).
+ */
+export async function listCategoryProducts(
+  db: Kysely<Database>,
+  category: string,
+  language: Language,
+  options: { sort: ProductSort; page: number },
+): Promise<ProductPage> {
+  const page = Math.max(1, Math.trunc(options.page));
+  try {
+    const rows = await selectCategoryPage(db, category, {
+      sort: options.sort,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    });
+    // Past the last page the window count is absent: count separately (rare path).
+    const total = rows.length > 0 ? Number(rows[0]!.total_count) : Number((await countCategoryProducts(db, category)).n);
+    if (total > 0) {
+      return {
+        products: await withMainImages(db, rows, language),
+        total,
+        page,
+        pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+        fallback: false,
+      };
+    }
+  } catch (error) {
+    if (!categoryFallbacks[category]) throw error;
+    logger.error({ err: error, category }, "category query failed; showing built-in samples");
+  }
+  const samples = categoryFallbacks[category];
+  if (!samples) return { products: [], total: 0, page, pageCount: 1, fallback: false };
+  return {
+    products: samples.map((p) => fallbackToCard(p, language)),
+    total: samples.length,
+    page: 1,
+    pageCount: 1,
+    fallback: true,
+  };
+}
+
+export interface ProductDetail extends ProductCardData {
+  images: ProductImageData[];
+  sku: string | null;
+  category: string | null;
+}
+
+/** A product by slug, stored id or numeric id, with its whole gallery; null when unknown. */
+export async function getProduct(db: Kysely<Database>, key: string, language: Language): Promise<ProductDetail | null> {
+  const row = await selectProductByKey(db, key);
+  if (!row) return null;
+  const images = await selectImages(db, [row.id], { firstOnly: false });
+  return {
+    ...toCardData(row, images[0], language),
+    images: images.map(toImageData),
+    sku: row.sku,
+    category: row.category,
+  };
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from "kysely";
+import { languages } from "~/i18n/config";
+import { alternateUrls } from "~/lib/seo";
+import { staticPageKeys } from "../content/static-pages.server";
+import type { Database } from "../db/database.server";
+
+/** One public page of the sitemap: its canonical path and, when known, when it last changed. */
+export interface SitemapEntry {
+  path: string;
+  /** ISO-8601 timestamp (products.updated_at). */
+  lastmod?: string;
+}
+
+/**
+ * Public listing pages with a fixed address. /search, /cart and /admin are
+ * not here on purpose (robots.txt keeps crawlers out of them).
+ */
+export const fixedPublicPaths = ["/", "/categories", "/school-supplies", "/games", "/contact", "/services"] as const;
+
+/** The static text pages (about, shipping, …): the same list the route table serves (app/routes.ts, staticPagePaths). */
+export function staticPublicPaths(): string[] {
+  return Object.keys(staticPageKeys).map((slug) => `/${slug}`);
+}
+
+/**
+ * Collections and merchant-made custom pages are public pages too, but their
+ * tables come with the merchandising issue (collections, custom_pages): when
+ * they land, select their slugs here (Kysely, slug and updated_at only) and
+ * return `/collections/{slug}` and `/pages/{slug}` entries.
+ */
+export async function publicCollectionAndPagePaths(_db: Kysely<Database>): Promise<SitemapEntry[]> {
+  return [];
+}
+
+/** Every category page, `/categories/{slug}` (empty ones too: they answer 200). */
+export async function categorySitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
+  const rows = await db.selectFrom("categories").select("slug").orderBy("slug").execute();
+  return rows.map((row) => ({ path: `/categories/${encodeURIComponent(row.slug)}` }));
+}
+
+/** Every product page, `/products/{slug}`, with its last change; out-of-stock products are still public pages. */
+export async function productSitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(["slug", "updated_at"])
+    .where("slug", "!=", "")
+    .orderBy("slug")
+    .execute();
+  return rows.map((row) => ({ path: `/products/${encodeURIComponent(row.slug)}`, lastmod: row.updated_at }));
+}
+
+/** Every public page the sitemap lists, home first. */
+export async function sitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
+  const [categories, products, merchandising] = await Promise.all([
+    categorySitemapEntries(db),
+    productSitemapEntries(db),
+    publicCollectionAndPagePaths(db),
+  ]);
+  return [
+    ...fixedPublicPaths.map((path) => ({ path })),
+    ...staticPublicPaths().map((path) => ({ path })),
+    ...categories,
+    ...products,
+    ...merchandising,
+  ];
+}
+
+/** Escapes the five XML special characters (URLs may carry `&`). */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) =>
+    char === "&" ? "&amp;" : char === "<" ? "&lt;" : char === ">" ? "&gt;" : char === '"' ? "&quot;" : "&apos;",
+  );
+}
+
+/** A W3C date-time for <lastmod>, or null when the stored value is not a date. */
+function lastmodOf(value: string | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/**
+ * The sitemap document (sitemaps.org 0.9): one <url> per page at its Arabic
+ * (canonical, x-default) address, each with xhtml:link hreflang alternates for
+ * ar, en, fr and x-default, the same URLs the pages' own <link rel=alternate> give.
+ */
+export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ];
+  for (const entry of entries) {
+    const urls = alternateUrls(origin, entry.path);
+    lines.push("  <url>", `    <loc>${escapeXml(urls["x-default"])}</loc>`);
+    const lastmod = lastmodOf(entry.lastmod);
+    if (lastmod) lines.push(`    <lastmod>${lastmod}</lastmod>`);
+    for (const hreflang of [...languages, "x-default"] as const) {
+      lines.push(`    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(urls[hreflang])}"/>`);
+    }
+    lines.push("  </url>");
+  }
+  lines.push("</urlset>", "");
+  return lines.join("\n");
+}
