@@ -6,6 +6,10 @@ import express from "express";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SERVER_ENTRY = "./app/server/app.server.ts";
 const BUILD_ENTRY = "./build/server/index.js";
+// Uploaded files (app/server/storage): the same folder and default as UPLOADS_DIR in app/server/env.server.ts.
+const UPLOADS_DIR = process.env.UPLOADS_DIR?.trim() || "data/uploads";
+// Their names carry a hash of their content: cache for a year; a missing file is a plain 404.
+const uploads = express.static(UPLOADS_DIR, { immutable: true, maxAge: "1y", index: false, fallthrough: false });
 
 const server = express();
 server.disable("x-powered-by");
@@ -15,6 +19,7 @@ let mod;
 if (DEVELOPMENT) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use("/uploads", uploads);
   server.use(viteDevServer.middlewares);
   mod = await viteDevServer.ssrLoadModule(SERVER_ENTRY);
   server.use(mod.securityHeaders);
@@ -34,6 +39,7 @@ if (DEVELOPMENT) {
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   // Other public files (fonts, demo images, favicon): cache for an hour.
   server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use("/uploads", uploads);
   server.use(mod.requestLogger);
   server.use(mod.app);
 }

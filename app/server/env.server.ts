@@ -23,6 +23,8 @@ const envSchema = z.object({
     .refine((url) => url.startsWith("file:") || /^postgres(ql)?:\/\//.test(url), {
       message: "must be file:PATH (SQLite) or postgres://USER:PASSWORD@HOST:PORT/DB",
     }),
+  /** Folder of uploaded files (product image variants), served at /uploads by server.js. */
+  UPLOADS_DIR: z.string().trim().min(1).default("data/uploads"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHOP_NAME: z.string().trim().min(1).default("Souq"),
   SHOP_NAME_AR: z.string().trim().min(1).default("سوق"),

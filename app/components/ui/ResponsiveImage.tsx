@@ -1,3 +1,4 @@
+import { defaultImageUrl, srcSetFor } from "~/lib/images";
 import type { ProductImageData } from "~/lib/product";
 
 interface Props {
@@ -9,15 +10,21 @@ interface Props {
   className?: string;
 }
 
-/** A sized image (no layout shift), lazy unless it is the page's main image. */
+/**
+ * A product image: its WebP variants in `srcSet` (the browser picks one from `sizes`), the 640
+ * variant as `src`; a plain image (no variants) as it is. Always sized by its intrinsic
+ * width/height (the box is reserved before it loads: no layout shift), lazy unless `priority`.
+ */
 export function ResponsiveImage({ image, sizes, priority = false, className }: Props) {
+  const srcSet = srcSetFor(image);
   return (
     <img
-      src={image.src}
+      src={defaultImageUrl(image)}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       width={image.width}
       height={image.height}
       alt={image.alt}
-      sizes={sizes}
       loading={priority ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={priority ? "high" : "auto"}
