@@ -80,9 +80,13 @@ function lastmodOf(value: string | undefined): string | null {
 }
 
 /**
- * The sitemap document (sitemaps.org 0.9): one <url> per page at its Arabic
- * (canonical, x-default) address, each with xhtml:link hreflang alternates for
- * ar, en, fr and x-default, the same URLs the pages' own <link rel=alternate> give.
+ * The sitemap document (sitemaps.org 0.9). Each page has one <url> per
+ * language (its canonical address in that language: bare for Arabic,
+ * `?lng=en`, `?lng=fr`), each listing every version as xhtml:link hreflang
+ * alternates (ar, en, fr, x-default), the same URLs as the pages' own
+ * <link rel="alternate">, as search engines ask for multilingual sitemaps.
+ * At three URLs a page, one file holds up to 16 666 pages (the 50 000-URL
+ * limit); past that, split into a sitemap index.
  */
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const lines = [
@@ -91,13 +95,15 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   ];
   for (const entry of entries) {
     const urls = alternateUrls(origin, entry.path);
-    lines.push("  <url>", `    <loc>${escapeXml(urls["x-default"])}</loc>`);
     const lastmod = lastmodOf(entry.lastmod);
-    if (lastmod) lines.push(`    <lastmod>${lastmod}</lastmod>`);
-    for (const hreflang of [...languages, "x-default"] as const) {
-      lines.push(`    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(urls[hreflang])}"/>`);
+    const alternates = ([...languages, "x-default"] as const).map(
+      (hreflang) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(urls[hreflang])}"/>`,
+    );
+    for (const language of languages) {
+      lines.push("  <url>", `    <loc>${escapeXml(urls[language])}</loc>`);
+      if (lastmod) lines.push(`    <lastmod>${lastmod}</lastmod>`);
+      lines.push(...alternates, "  </url>");
     }
-    lines.push("  </url>");
   }
   lines.push("</urlset>", "");
   return lines.join("\n");
