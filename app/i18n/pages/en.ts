@@ -37,7 +37,7 @@ const pages: typeof arPages = {
       },
       fast: {
         title: "Fast delivery",
-        text: "We ship your order as soon as it is confirmed and deliver it to your door in all 69 wilayas.",
+        text: "We ship your order as soon as it is confirmed and deliver it to your door in all 69 wilayas.",
       },
     },
     cta: {
@@ -51,11 +51,11 @@ const pages: typeof arPages = {
   services: {
     title: "Our services",
     description:
-      "Cash on delivery in 69 wilayas, order confirmation by phone, 14-day returns, wholesale orders, after-sales help and advice by phone at {{shopName}}.",
+      "Cash on delivery in 69 wilayas, order confirmation by phone, 14-day returns, wholesale orders, after-sales help and advice by phone at {{shopName}}.",
     intro:
       "At {{shopName}} we do more than sell: we are with you before and after your order, from choosing the product to receiving it and beyond.",
     cashOnDelivery: {
-      title: "Cash on delivery in 69 wilayas",
+      title: "Cash on delivery in 69 wilayas",
       text: "Nothing to pay online: we deliver your order to your door in any wilaya and you pay the delivery agent in cash when it arrives.",
       link: "Delivery fees and times",
     },

@@ -101,14 +101,15 @@ const reasons = [
 /** Phone and e-mail buttons, so a shopper can order or ask today. */
 function ContactButtons({ phone, email, subject }: { phone: string; email: string; subject: string }) {
   const { t } = useTranslation();
-  const button = "flex min-w-0 items-center gap-3 rounded-xl px-4 py-3";
+  // Side by side when both fit, stacked otherwise; a long address wraps instead of overflowing.
+  const button = "flex min-w-0 grow items-center gap-3 rounded-xl px-4 py-3";
   return (
-    <div className="mt-4 grid gap-3 sm:grid-cols-2">
+    <div className="mt-4 flex flex-wrap gap-3">
       <a href={telHref(phone)} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
         <PhoneIcon />
         <span className="flex min-w-0 flex-col">
-          <span className="text-xs text-brand-50">{t("pages.contact.call")}</span>
-          <bdi dir="ltr" className="text-start font-bold tabular-nums">
+          <span className="text-xs text-brand-50">{t("pages.contact.call")}</span>{" "}
+          <bdi dir="ltr" className="self-start font-bold tabular-nums">
             {phone}
           </bdi>
         </span>
@@ -121,8 +122,8 @@ function ContactButtons({ phone, email, subject }: { phone: string; email: strin
           <MailIcon />
         </span>
         <span className="flex min-w-0 flex-col">
-          <span className="text-xs text-stone-600">{t("pages.contact.write")}</span>
-          <bdi dir="ltr" className="break-all text-start font-semibold">
+          <span className="text-xs text-stone-600">{t("pages.contact.write")}</span>{" "}
+          <bdi dir="ltr" className="self-start font-semibold wrap-anywhere">
             {email}
           </bdi>
         </span>
@@ -165,7 +166,10 @@ export default function Contact() {
               of this section (keep the heading and id). Until then a shopper asks by phone or e-mail. */}
           <p className="mt-2 leading-relaxed text-stone-700">{t("pages.contact.deliveryCalculator.text")}</p>
           <ContactButtons phone={phone} email={email} subject={t("pages.contact.deliveryCalculator.emailSubject")} />
-          <Link to="/shipping" className="mt-4 inline-block font-semibold text-brand-700 underline hover:text-brand-900">
+          <Link
+            to="/shipping"
+            className="mt-4 inline-block font-semibold text-brand-700 underline hover:text-brand-900"
+          >
             {t("pages.contact.deliveryCalculator.tableLink")}
           </Link>
         </section>
@@ -177,23 +181,32 @@ export default function Contact() {
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {reasons.map((reason) => (
-            <li key={reason.key} className={card}>
-              <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <li key={reason.key} className={`${card} flex items-start gap-4 sm:block`}>
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
                 {reason.icon}
               </span>
-              <h3 className="mt-4 text-lg font-semibold">{t(`pages.contact.why.${reason.key}.title`)}</h3>
-              <p className="mt-2 leading-relaxed text-stone-700">{t(`pages.contact.why.${reason.key}.text`)}</p>
+              <div>
+                <h3 className="text-lg font-semibold sm:mt-4">{t(`pages.contact.why.${reason.key}.title`)}</h3>
+                <p className="mt-1 leading-relaxed text-stone-700 sm:mt-2">
+                  {t(`pages.contact.why.${reason.key}.text`)}
+                </p>
+              </div>
             </li>
           ))}
         </ul>
       </section>
 
-      <section aria-labelledby="cta-title" className="mt-12 rounded-2xl bg-brand-800 px-5 py-8 text-white sm:px-10">
-        <h2 id="cta-title" className="text-2xl font-bold">
-          {t("pages.contact.cta.title")}
-        </h2>
-        <p className="mt-3 max-w-2xl leading-relaxed text-brand-50">{t("pages.contact.cta.text")}</p>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      <section
+        aria-labelledby="cta-title"
+        className="mt-12 rounded-2xl bg-brand-800 px-5 py-8 text-white sm:px-10 lg:flex lg:items-center lg:justify-between lg:gap-10"
+      >
+        <div>
+          <h2 id="cta-title" className="text-2xl font-bold">
+            {t("pages.contact.cta.title")}
+          </h2>
+          <p className="mt-3 max-w-2xl leading-relaxed text-brand-50">{t("pages.contact.cta.text")}</p>
+        </div>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:mt-0 lg:shrink-0">
           <a
             href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))}
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-accent-500 px-5 py-3 font-bold text-stone-900 hover:bg-amber-400"
