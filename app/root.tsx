@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -15,7 +16,7 @@ import { NotFound } from "./components/shop/NotFound";
 import { CartProvider } from "./components/shop/CartProvider";
 import { SiteFooter } from "./components/shop/SiteFooter";
 import { SiteHeader } from "./components/shop/SiteHeader";
-import { defaultLanguage, directionOf, languageFromRequest } from "./i18n/config";
+import { defaultLanguage, directionOf, languageCookieForQuery, languageFromRequest, type Language } from "./i18n/config";
 import { env } from "./server/env.server";
 
 export const links: Route.LinksFunction = () => [
@@ -23,8 +24,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const language = languageFromRequest(request);
+function rootData(language: Language) {
   const config = env();
   return {
     language,
@@ -39,7 +39,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageFromRequest(request);
+  // A `?lng=` link (hreflang alternate, shared link) switches the cookie too, so the visit stays in that language.
+  const cookie = languageCookieForQuery(request, { secure: env().PUBLIC_URL?.startsWith("https://") ?? false });
+  return data(rootData(language), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+}
+
+/** Forwards the language cookie the loader may set (every page's document response). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const forwarded = new Headers();
+  for (const cookie of loaderHeaders.getSetCookie()) forwarded.append("Set-Cookie", cookie);
+  return forwarded;
+};
+
+export type RootData = ReturnType<typeof rootData>;
 
 /** The shop-wide data the root loader provides (language, shop name, contacts). */
 export function useRootData(): RootData | undefined {
@@ -104,6 +118,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Shell>
         <title>{t("notFound.title")}</title>
+        <meta name="robots" content="noindex" />
         <NotFound />
       </Shell>
     );
@@ -111,6 +126,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
       <title>{t("error.title")}</title>
+      <meta name="robots" content="noindex" />
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">{t("error.title")}</h1>
         <p className="mt-3 text-stone-600">{t("error.message")}</p>

@@ -6,6 +6,11 @@ export const staticPagePaths = ["about", "shipping", "terms", "returns", "privac
 export default [
   // Storefront
   index("routes/shop/home.tsx"),
+  route("categories", "routes/shop/categories.tsx"),
+  route("categories/:slug", "routes/shop/category.tsx"),
+  route("school-supplies", "routes/shop/category.tsx", { id: "school-supplies" }),
+  route("games", "routes/shop/category.tsx", { id: "games" }),
+  route("products/:slug", "routes/shop/product.tsx"),
   ...staticPagePaths.map((path) => route(path, "routes/shop/static-page.tsx", { id: `static-${path}` })),
 
   // API and resource routes
@@ -15,6 +20,13 @@ export default [
   // Contact and services pages
   route("contact", "routes/shop/contact.tsx"),
   route("services", "routes/shop/services.tsx"),
+
+  // Search engines
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
+
+  // Product search (noindex)
+  route("search", "routes/shop/search.tsx"),
 
   // Anything else: a translated 404 that answers HTTP 404.
   route("*", "routes/shop/not-found.tsx"),

@@ -45,6 +45,13 @@ const ROUTES: RouteSpec[] = [
   { path: "/about", expectStatus: 200 },
   { path: "/faq", expectStatus: 200 },
   { path: "/shipping", expectStatus: 200 },
+  { path: "/categories", expectStatus: 200 },
+  { path: "/categories/kitchen", expectStatus: 200 },
+  { path: "/categories/kitchen?sort=price-asc", expectStatus: 200 },
+  // A demo-catalogue product with a gallery (the bench runs on a freshly seeded database).
+  { path: "/products/smartphone-6-7-inch-128gb", expectStatus: 200 },
+  { path: "/products/bench-no-such-product", expectStatus: 404 },
+  { path: "/search?q=%D8%AE%D9%84%D8%A7%D8%B7", expectStatus: 200 },
   { path: "/healthz", expectStatus: 200 },
   { path: "/bench-no-such-page", expectStatus: 404 },
 ];

@@ -4,10 +4,12 @@
  * Interpolation uses {{name}}; plurals use i18next's _zero/_one/_two/_few/_many/_other suffixes.
  */
 import catalog from "./catalog/ar";
+import search from "./search/ar";
 import arPages from "./pages/ar";
 
 const ar = {
   catalog,
+  search,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",
     description:

@@ -1,10 +1,12 @@
 import type { Dictionary } from "./ar";
 import catalog from "./catalog/fr";
+import search from "./search/fr";
 import frPages from "./pages/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const fr: Dictionary = {
   catalog,
+  search,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
     description:

@@ -2,6 +2,9 @@ import { z } from "zod/mini";
 
 export type ProductSort = "newest" | "price-asc" | "price-desc";
 export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;
+/** Search results can also be sorted by relevance, their default. */
+export type SearchSort = ProductSort | "relevance";
+export const SEARCH_SORTS = ["relevance", ...PRODUCT_SORTS] as const;
 
 /** The query of a product listing (?sort=&page=); anything invalid falls back to the defaults. */
 const listingQuery = z.object({
@@ -9,18 +12,26 @@ const listingQuery = z.object({
   page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
 });
 
-export function parseListingQuery(searchParams: URLSearchParams): { sort: ProductSort; page: number } {
-  return listingQuery.parse({
+const searchListingQuery = z.object({ ...listingQuery.shape, sort: z.catch(z.enum(SEARCH_SORTS), "relevance") });
+
+export function parseListingQuery(searchParams: URLSearchParams): { sort: ProductSort; page: number };
+/** With `{ search: true }`: also accepts (and defaults to) `relevance`. */
+export function parseListingQuery(searchParams: URLSearchParams, options: { search: true }): { sort: SearchSort; page: number };
+export function parseListingQuery(searchParams: URLSearchParams, options?: { search: true }): { sort: SearchSort; page: number } {
+  return (options?.search ? searchListingQuery : listingQuery).parse({
     sort: searchParams.get("sort") ?? undefined,
     page: searchParams.get("page") ?? undefined,
   });
 }
 
-/** The URL of another page of the same listing, keeping the sort (and dropping defaults). */
-export function listingHref(pathname: string, params: { sort: ProductSort; page: number; q?: string }): string {
+/** The URL of another page of the same listing, keeping the sort (and dropping defaults; search passes its own `defaultSort`). */
+export function listingHref(
+  pathname: string,
+  params: { sort: SearchSort; page: number; q?: string; defaultSort?: SearchSort },
+): string {
   const query = new URLSearchParams();
   if (params.q) query.set("q", params.q);
-  if (params.sort !== "newest") query.set("sort", params.sort);
+  if (params.sort !== (params.defaultSort ?? "newest")) query.set("sort", params.sort);
   if (params.page > 1) query.set("page", String(params.page));
   const search = query.toString();
   return search ? `${pathname}?${search}` : pathname;

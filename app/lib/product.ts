@@ -1,3 +1,5 @@
+import { variantUrl } from "./images";
+
 /** What a storefront page needs to show a product image (main image, gallery item). */
 export interface ProductImageData {
   /** The image URL; when `widths` is not empty, the base of its WebP variants (see ResponsiveImage). */
@@ -56,4 +58,9 @@ export function fewLeft(product: { inStock: boolean; stockQuantity: number }): n
 export function productPath(product: { slug?: string | null; id: string | number }): string {
   const key = product.slug && product.slug.trim() !== "" ? product.slug : String(product.id);
   return `/products/${encodeURIComponent(key)}`;
+}
+
+/** The sharpest version of an image (the zoom viewer, the magnifier and share previews draw it large). */
+export function largestImageUrl(image: ProductImageData): string {
+  return image.widths.length > 0 ? variantUrl(image.src, Math.max(...image.widths)) : image.src;
 }

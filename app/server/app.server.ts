@@ -31,6 +31,7 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
 
 /** The React Router application: every page, action and resource route. */
 export const app = express();
+app.disable("x-powered-by");
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

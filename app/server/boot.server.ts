@@ -3,6 +3,8 @@ import { migrateToLatest } from "./db/migrate.server";
 import { seed } from "./db/seed.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { createStorage } from "./storage/storage.server";
+import { refreshMissingSearchText } from "./search/search.repo.server";
 
 /**
  * Everything the server does once before it listens: check the configuration,
@@ -13,7 +15,10 @@ export async function boot(): Promise<void> {
   const { db, dialect } = getDatabase();
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-  const report = await seed(db, { demoCatalogue: config.SEED_DEMO_CATALOGUE });
+  const report = await seed(db, { demoCatalogue: config.SEED_DEMO_CATALOGUE, storage: createStorage(config) });
   if (report.wilayas + report.products > 0) logger.info({ ...report }, "database seeded");
+  // Products stored before search existed (or inserted without it) get their search text.
+  const searchFilled = await refreshMissingSearchText(db);
+  if (searchFilled > 0) logger.info({ products: searchFilled }, "search text filled");
   logger.info({ dialect }, "database ready");
 }

@@ -100,6 +100,11 @@ describe("language endpoint (works without JavaScript)", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^lng=fr; Path=\/; Max-Age=31536000; SameSite=Lax/);
   });
 
+  it("drops a ?lng= from the page it returns to, so the new choice sticks", async () => {
+    const response = await post({ lng: "en", redirectTo: "/about?lng=fr&x=1" });
+    expect(response.headers.get("location")).toBe("/about?x=1");
+  });
+
   it("never redirects off the site", async () => {
     for (const redirectTo of ["//evil.example/", "https://evil.example/", "/\\evil.example"]) {
       const response = await post({ lng: "en", redirectTo });

@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import wilayaData from "~/data/wilayas.json";
 import { demoProducts } from "~/data/demo-catalogue";
+import { IMAGE_WIDTHS, parseImageWidths, variantUrl } from "~/lib/images";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seed } from "~/server/db/seed.server";
 import { toBool } from "~/server/db/types.server";
@@ -22,15 +24,30 @@ describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`
   });
 
   it("seeds the 69 wilayas and the demo catalogue into an empty shop, once", async () => {
-    const first = await seed(t.db, { demoCatalogue: true });
+    const first = await seed(t.db, { demoCatalogue: true, storage: t.storage });
     expect(first.wilayas).toBe(69);
     expect(first.categories).toBe(14);
     expect(first.products).toBe(demoProducts.length);
 
-    const again = await seed(t.db, { demoCatalogue: true });
+    const again = await seed(t.db, { demoCatalogue: true, storage: t.storage });
     expect(again).toEqual({ wilayas: 0, categories: 0, sections: 0, products: 0 });
     const products = await t.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(products.n)).toBe(demoProducts.length);
+  });
+
+  it("stores every demo picture as WebP variants at each ladder width, files present", async () => {
+    const rows = await t.db.selectFrom("product_images").select(["url", "widths", "width", "height"]).execute();
+    expect(rows).toHaveLength(demoProducts.reduce((n, p) => n + p.images.length, 0));
+    for (const row of rows) {
+      expect(row.widths).toBe("320,640,960");
+      expect(row.url).toMatch(/^\/uploads\/products\/[a-z0-9-]+-[0-9a-f]{8}$/);
+      expect([row.width, row.height]).toEqual([800, 800]);
+      for (const width of parseImageWidths(row.widths)) {
+        const key = variantUrl(row.url, width).slice("/uploads/".length);
+        expect(existsSync(t.storage.pathOf(key)), key).toBe(true);
+      }
+    }
+    expect(parseImageWidths(rows[0]!.widths)).toEqual([...IMAGE_WIDTHS]);
   });
 
   it("stores the wilayas of the reference file, 2026 ones pointing at their parent", async () => {
@@ -47,11 +64,14 @@ describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`
     const product = demoProducts.find((p) => p.images.length > 1) ?? demoProducts[0]!;
     const images = await t.db
       .selectFrom("product_images")
-      .select(["url", "position"])
+      .select(["url", "alt", "position"])
       .where("product_id", "=", product.id)
       .orderBy("position")
       .execute();
-    expect(images.map((i) => i.url)).toEqual(product.images.map((i) => i.src));
+    expect(images.map((i) => i.alt)).toEqual(product.images.map((i) => i.alt));
+    // The stored base URL is named after the demo file: /images/demo/x.svg → /uploads/products/x-<hash>.
+    const slug = (url: string) => url.replace(/^.*\//, "").replace(/(\.svg|-[0-9a-f]{8})$/, "");
+    expect(images.map((i) => slug(i.url))).toEqual(product.images.map((i) => slug(i.src)));
 
     const outOfStock = demoProducts.find((p) => !p.inStock)!;
     const row = await t.db.selectFrom("products").select(["in_stock"]).where("id", "=", outOfStock.id).executeTakeFirstOrThrow();

@@ -7,6 +7,7 @@ import { CartButton } from "./CartButton";
 import { LanguageButton } from "./LanguageButton";
 import { Logo } from "./Logo";
 import { MainNav } from "./MainNav";
+import { SearchBox } from "./SearchBox";
 
 const NAV_ID = "main-nav";
 
@@ -26,7 +27,7 @@ export function SiteHeader() {
       <p className="bg-brand-800 px-4 py-1.5 text-center text-xs text-white sm:text-sm">
         {t("topBar.welcome", { shopName })}
       </p>
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2.5">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-2.5">
         <button
           type="button"
           className="flex size-10 items-center justify-center rounded-lg border border-stone-300 md:hidden"
@@ -44,6 +45,8 @@ export function SiteHeader() {
           <Logo />
           <span className="text-lg font-bold text-brand-900">{shopName}</span>
         </Link>
+        {/* Phones: a full-width row under the bar; md and up: inline between the name and the buttons. */}
+        <SearchBox className="order-last basis-full md:order-none md:ms-4 md:max-w-md md:min-w-0 md:grow md:basis-0" />
         <div className="ms-auto flex items-center gap-2">
           <LanguageButton language={data?.language ?? defaultLanguage} />
           <CartButton />

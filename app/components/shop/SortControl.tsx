@@ -1,18 +1,28 @@
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
-import type { ProductSort } from "~/lib/listing";
+import { PRODUCT_SORTS, type SearchSort } from "~/lib/listing";
 
-const options: { value: ProductSort; key: "newest" | "priceAsc" | "priceDesc" }[] = [
-  { value: "newest", key: "newest" },
-  { value: "price-asc", key: "priceAsc" },
-  { value: "price-desc", key: "priceDesc" },
-];
+const labelKeys = {
+  newest: "catalog.sort.newest",
+  "price-asc": "catalog.sort.priceAsc",
+  "price-desc": "catalog.sort.priceDesc",
+  relevance: "search.sort.relevance",
+} as const satisfies Record<SearchSort, string>;
 
 /**
  * A GET form that re-sorts the listing (back to page 1). With JavaScript the
  * choice applies at once; without it, the submit button does it.
  */
-export function SortControl({ value, hidden = {} }: { value: ProductSort; hidden?: Record<string, string> }) {
+export function SortControl({
+  value,
+  hidden = {},
+  options = PRODUCT_SORTS,
+}: {
+  value: SearchSort;
+  hidden?: Record<string, string>;
+  /** The sorts offered, in order (search adds relevance). */
+  options?: readonly SearchSort[];
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   return (
@@ -25,8 +35,8 @@ export function SortControl({ value, hidden = {} }: { value: ProductSort; hidden
       </label>
       <select id="sort" name="sort" defaultValue={value} className="rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm">
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {t(`catalog.sort.${option.key}`)}
+          <option key={option} value={option}>
+            {t(labelKeys[option])}
           </option>
         ))}
       </select>

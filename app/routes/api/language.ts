@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { languageCookie, languages } from "~/i18n/config";
+import { languageCookie, languages, withoutLanguageQuery } from "~/i18n/config";
 import { env } from "~/server/env.server";
 import { requestI18n } from "~/server/i18n.server";
 import type { Route } from "./+types/language";
@@ -24,7 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
     return Response.json({ error: t("api.invalidLanguage") }, { status: 400 });
   }
   const secure = env().PUBLIC_URL?.startsWith("https://") ?? false;
-  return redirect(parsed.data.redirectTo, {
+  // A ?lng= in the page address would win over the new cookie: drop it on the way back.
+  return redirect(withoutLanguageQuery(parsed.data.redirectTo), {
     status: 303,
     headers: { "Set-Cookie": languageCookie(parsed.data.lng, { secure }) },
   });

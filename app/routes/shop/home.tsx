@@ -1,54 +1,67 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ProductGrid } from "~/components/shop/ProductGrid";
+import { Typewriter } from "~/components/shop/Typewriter";
 import { localeOf } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
+import type { ProductCardData } from "~/lib/product";
 import { useRootData } from "~/root";
 import { listCategories } from "~/server/catalog/catalog.service.server";
+import { getHomeProducts } from "~/server/catalog/home.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { getDeliveryPromise } from "~/server/delivery/delivery.service.server";
 import { env } from "~/server/env.server";
 import { requestI18n } from "~/server/i18n.server";
+import { seoMeta } from "~/lib/seo";
+import { publicOrigin } from "~/server/seo/origin.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, t } = await requestI18n(request);
   const db = getDb();
-  const [categories, delivery] = await Promise.all([
+  const [categories, delivery, products] = await Promise.all([
     listCategories(db, language),
     getDeliveryPromise(db, language),
+    getHomeProducts(db, language),
   ]);
   const config = env();
   const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
   return {
     categories,
     delivery,
-    meta: { title: t("meta.title", { shopName }), description: t("meta.description") },
+    ...products,
+    meta: {
+      title: t("meta.title", { shopName }),
+      description: t("meta.description"),
+      origin: publicOrigin(request),
+      path: "/",
+      language,
+      shopName,
+    },
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        { title: data.meta.title },
-        { name: "description", content: data.meta.description },
-        { property: "og:title", content: data.meta.title },
-        { property: "og:description", content: data.meta.description },
-        { property: "og:type", content: "website" },
-      ]
-    : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.meta) : []);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useRootData()?.language ?? "ar";
-  const { categories, delivery } = loaderData;
+  const { categories, delivery, featured, specialOffers, fallback } = loaderData;
   const minFee = delivery.minPaidFee === null ? null : formatDinars(delivery.minPaidFee, language);
+  const taglines = [
+    t("catalog.home.taglines.first"),
+    t("catalog.home.taglines.second"),
+    t("catalog.home.taglines.third"),
+  ];
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
           <h1 className="text-3xl font-bold sm:text-4xl">{t("home.heroTitle")}</h1>
+          <Typewriter texts={taglines} className="mt-3 min-h-[3.5rem] text-xl font-semibold text-accent-500 sm:min-h-8 sm:text-2xl" />
+          <p className="mt-2 text-brand-50">{t("catalog.home.subtitle")}</p>
           {minFee && (
-            <p className="mt-4 text-lg text-brand-50" data-testid="delivery-promise">
+            <p className="mt-4 inline-block rounded-lg bg-white/10 px-3 py-2 text-brand-50" data-testid="delivery-promise">
               {delivery.freeIn.length > 0
                 ? t("home.heroDelivery", {
                     freeWilaya: new Intl.ListFormat(localeOf[language], { type: "conjunction" }).format(delivery.freeIn),
@@ -59,12 +72,45 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
-      <section className="mx-auto max-w-6xl px-4 py-10">
-        <h2 className="text-2xl font-bold">{t("home.categoriesTitle")}</h2>
+
+      <HomeSection
+        id="featured"
+        title={t("catalog.home.featuredTitle")}
+        products={featured}
+        viewMoreHref="/categories/toys"
+        addToCart={!fallback}
+        priorityCount={2}
+      />
+      <HomeSection
+        id="special-offers"
+        title={t("catalog.home.specialOffersTitle")}
+        products={specialOffers}
+        viewMoreHref="/categories/books"
+        addToCart={!fallback}
+      />
+
+      <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="offers-title">
+        <h2 id="offers-title" className="text-2xl font-bold">
+          {t("catalog.home.offers.title")}
+        </h2>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+          {(["special", "featured", "popular"] as const).map((key) => (
+            <li key={key} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200" data-testid="offer-card">
+              <h3 className="text-lg font-semibold text-brand-800">{t(`catalog.home.offers.${key}Title`)}</h3>
+              <p className="mt-1 text-sm text-stone-600">{t(`catalog.home.offers.${key}Text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="categories-title">
+        <h2 id="categories-title" className="text-2xl font-bold">
+          {t("home.categoriesTitle")}
+        </h2>
         {categories.length === 0 ? (
           <p className="mt-4 text-stone-600">{t("home.noCategories")}</p>
         ) : (
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {categories.map((category) => (
               <li key={category.slug}>
                 <Link
@@ -82,5 +128,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </>
+  );
+}
+
+function HomeSection({
+  id,
+  title,
+  products,
+  viewMoreHref,
+  addToCart,
+  priorityCount = 0,
+}: {
+  id: string;
+  title: string;
+  products: ProductCardData[];
+  viewMoreHref: string;
+  addToCart: boolean;
+  priorityCount?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id={`${id}-title`} className="text-2xl font-bold">
+          {title}
+        </h2>
+        <Link to={viewMoreHref} className="text-sm font-semibold text-brand-700 hover:underline" data-testid={`view-more-${id}`}>
+          {t("catalog.grid.viewMore")}
+        </Link>
+      </div>
+      <ProductGrid products={products} addToCart={addToCart} priorityCount={priorityCount} />
+    </section>
   );
 }

@@ -4,6 +4,8 @@ import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
 import { requestI18n } from "~/server/i18n.server";
 import { WilayaFeeTable } from "~/components/shop/WilayaFeeTable";
+import { seoMeta } from "~/lib/seo";
+import { publicOrigin } from "~/server/seo/origin.server";
 import type { Route } from "./+types/static-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,11 +20,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     phone: config.SHOP_PHONE,
     email: config.SHOP_EMAIL,
   });
-  return { content, title: t("meta.pageTitle", { page: content.page.title, shopName }) };
+  return {
+    content,
+    title: t("meta.pageTitle", { page: content.page.title, shopName }),
+    seo: { origin: publicOrigin(request), path: `/${slug}`, language, shopName },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [{ title: data.title }, { name: "description", content: data.content.page.description }] : [];
+  data ? seoMeta({ ...data.seo, title: data.title, description: data.content.page.description }) : [];
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

@@ -33,5 +33,8 @@ export interface Category {
 
 export async function getCategory(db: Kysely<Database>, slug: string, language: Language): Promise<Category | null> {
   const row = await selectCategory(db, slug);
-  return row ? { slug: row.slug, name: localizedName(row, language), description: row.description } : null;
+  // Descriptions are written in Arabic only: other languages show none rather than the wrong language.
+  return row
+    ? { slug: row.slug, name: localizedName(row, language), description: language === "ar" ? row.description : null }
+    : null;
 }

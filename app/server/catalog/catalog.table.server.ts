@@ -41,6 +41,8 @@ export interface ProductsTable {
   sku: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Folded titles and SKU for search (app/lib/search-text.ts `searchDocument`); kept by refreshSearchText. */
+  search_text: Generated<string>;
 }
 
 export interface ProductImagesTable {
@@ -48,10 +50,14 @@ export interface ProductImagesTable {
   product_id: string;
   /** 0-based display order; 0 is the main image. */
   position: number;
+  /** The image's URL, or the base URL of its WebP variants when `widths` is not empty (app/lib/images.ts). */
   url: string;
+  /** Intrinsic size (its aspect ratio sizes the <img> before it loads). */
   width: number;
   height: number;
   alt: string;
+  /** Widths of the stored WebP variants, comma-separated ("320,640,960"); '' = a plain image at `url`. */
+  widths: Generated<string>;
 }
 
 export interface CatalogTables {

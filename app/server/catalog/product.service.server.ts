@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { fallbackBooks, fallbackToys, type FallbackProduct } from "~/data/fallback-products";
 import type { Language } from "~/i18n/config";
+import { parseImageWidths } from "~/lib/images";
 import type { ProductCardData, ProductImageData } from "~/lib/product";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
@@ -28,17 +29,7 @@ function localized(arabic: string, english: string | null, french: string | null
 }
 
 export function toImageData(row: ImageRow): ProductImageData {
-  const widths = (row as ImageRow & { widths?: string }).widths ?? "";
-  return {
-    src: row.url,
-    width: row.width,
-    height: row.height,
-    alt: row.alt,
-    widths: widths
-      .split(",")
-      .map((w) => Number.parseInt(w, 10))
-      .filter((w) => Number.isFinite(w) && w > 0),
-  };
+  return { src: row.url, width: row.width, height: row.height, alt: row.alt, widths: parseImageWidths(row.widths) };
 }
 
 export function toCardData(row: ProductRow, image: ImageRow | undefined, language: Language): ProductCardData {

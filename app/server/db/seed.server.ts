@@ -1,6 +1,13 @@
+import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { demoCategories, demoProducts, demoSections } from "~/data/demo-catalogue";
+import { formatImageWidths } from "~/lib/images";
 import wilayaData from "~/data/wilayas.json";
+import { ingestImage, type IngestedImage } from "../images/images.server";
+import { refreshSearchText } from "../search/search.repo.server";
+import type { Storage } from "../storage/storage.server";
 import type { Database } from "./database.server";
 import { nowIso } from "./types.server";
 
@@ -34,8 +41,37 @@ export async function seedWilayas(db: Kysely<Database>): Promise<number> {
   return rows.length;
 }
 
-/** The demo catalogue, inserted only into a shop that has no products and no categories yet. */
-export async function seedDemoCatalogue(db: Kysely<Database>): Promise<Omit<SeedReport, "wilayas">> {
+/**
+ * Re-encodes every demo picture (an SVG under `publicDir`, named by its public URL) through
+ * ingestImage, a few at a time; the result by demo URL.
+ */
+async function ingestDemoImages(storage: Storage, publicDir: string): Promise<Map<string, IngestedImage>> {
+  const sources = [...new Set(demoProducts.flatMap((p) => p.images.map((image) => image.src)))];
+  const ingested = new Map<string, IngestedImage>();
+  let next = 0;
+  const worker = async () => {
+    while (next < sources.length) {
+      const src = sources[next++]!;
+      const input = await readFile(path.join(publicDir, ...src.split("/").filter(Boolean)));
+      // WebP effort 2 of 6: a third less CPU than the default (4) for ~8% more bytes, so a
+      // first start stays fast; uploads use the default.
+      ingested.set(src, await ingestImage(storage, input, { name: path.basename(src, path.extname(src)), effort: 2 }));
+    }
+  };
+  // sharp works on libuv's thread pool: one image per core keeps every core busy.
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(4, availableParallelism())) }, worker));
+  return ingested;
+}
+
+/**
+ * The demo catalogue, inserted only into a shop that has no products and no categories yet.
+ * Its pictures are re-encoded into `storage` like uploads (WebP variants), read from `publicDir`.
+ */
+export async function seedDemoCatalogue(
+  db: Kysely<Database>,
+  storage: Storage,
+  publicDir = "public",
+): Promise<Omit<SeedReport, "wilayas">> {
   const none = { categories: 0, sections: 0, products: 0 };
   const [products, categories] = await Promise.all([
     db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -43,6 +79,8 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<Omit<Seed
   ]);
   if (Number(products.n) > 0 || Number(categories.n) > 0) return none;
 
+  // Before the transaction: encoding takes seconds, a write lock should not.
+  const images = await ingestDemoImages(storage, publicDir);
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -92,14 +130,18 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<Omit<Seed
         await trx
           .insertInto("product_images")
           .values(
-            p.images.map((image, position) => ({
-              product_id: p.id,
-              position,
-              url: image.src,
-              width: image.width,
-              height: image.height,
-              alt: image.alt,
-            })),
+            p.images.map((image, position) => {
+              const stored = images.get(image.src)!;
+              return {
+                product_id: p.id,
+                position,
+                url: stored.src,
+                width: stored.width,
+                height: stored.height,
+                alt: image.alt,
+                widths: formatImageWidths(stored.widths),
+              };
+            }),
           )
           .execute();
       }
@@ -108,10 +150,19 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<Omit<Seed
   return { categories: demoCategories.length, sections: demoSections.length, products: demoProducts.length };
 }
 
-export async function seed(db: Kysely<Database>, options: { demoCatalogue: boolean }): Promise<SeedReport> {
+export interface SeedOptions {
+  demoCatalogue: boolean;
+  /** Where the demo catalogue's pictures are stored once re-encoded. */
+  storage: Storage;
+  /** The folder the demo pictures' URLs point into (default public/). */
+  publicDir?: string;
+}
+
+export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedReport> {
   const wilayas = await seedWilayas(db);
   const catalogue = options.demoCatalogue
-    ? await seedDemoCatalogue(db)
+    ? await seedDemoCatalogue(db, options.storage, options.publicDir)
     : { categories: 0, sections: 0, products: 0 };
+  if (catalogue.products > 0) await refreshSearchText(db);
   return { wilayas, ...catalogue };
 }

@@ -8,6 +8,8 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The e2e server's SQLite file, for tests that add their own data (in their own categories). */
+    databaseFile: string;
   }
 }
 
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(join(tmpdir(), "souq-e2e-"));
   const port = await freePort();
+  const databaseFile = join(dataDir, "shop.db");
   let output = "";
   const server = spawn(process.execPath, ["server.js"], {
     env: {
@@ -51,7 +54,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${join(dataDir, "shop.db")}`,
+      DATABASE_URL: `file:${databaseFile}`,
+      UPLOADS_DIR: join(dataDir, "uploads"),
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -62,6 +66,7 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealthy(baseURL, server, () => output);
   project.provide("baseURL", baseURL);
+  project.provide("databaseFile", databaseFile);
 
   return async () => {
     server.kill("SIGTERM");

@@ -1,5 +1,7 @@
 import type { Migration } from "kysely";
 import * as catalog from "./2026-11-22-001-catalog.server";
+import * as imageVariants from "./2026-11-22-002-image-variants.server";
+import * as productSearch from "./2026-11-22-003-product-search.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -7,4 +9,6 @@ import * as catalog from "./2026-11-22-001-catalog.server";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22-001-catalog": catalog,
+  "2026-11-22-002-image-variants": imageVariants,
+  "2026-11-22-003-product-search": productSearch,
 };

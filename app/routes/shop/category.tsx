@@ -1,0 +1,88 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, useLocation } from "react-router";
+import { ProductGrid } from "~/components/shop/ProductGrid";
+import { SortControl } from "~/components/shop/SortControl";
+import { Pagination } from "~/components/ui/Pagination";
+import { listingHref, parseListingQuery } from "~/lib/listing";
+import { getCategory } from "~/server/catalog/catalog.service.server";
+import { listCategoryProducts } from "~/server/catalog/product.service.server";
+import { getDb } from "~/server/db/connection.server";
+import { env } from "~/server/env.server";
+import { requestI18n } from "~/server/i18n.server";
+import type { Route } from "./+types/category";
+
+/** Pages that show one category under their own path (spec: /school-supplies → books, /games → toys). */
+const categoryOfPath: Record<string, string> = { "/school-supplies": "books", "/games": "toys" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const slug = params.slug ?? categoryOfPath[url.pathname.replace(/\/+$/, "")];
+  const { language, t } = await requestI18n(request);
+  const config = env();
+  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  const db = getDb();
+  const category = slug ? await getCategory(db, slug, language) : null;
+  const query = parseListingQuery(url.searchParams);
+  // Toys and books keep their built-in samples even when the category row itself is gone.
+  const listing = slug ? await listCategoryProducts(db, slug, language, query) : null;
+  if (!slug || !listing || (!category && !listing.fallback)) {
+    return data(
+      { found: false as const, title: t("meta.pageTitle", { page: t("catalog.category.notFound"), shopName }) },
+      { status: 404 },
+    );
+  }
+  const name = category?.name ?? t(slug === "toys" ? "nav.games" : "nav.schoolSupplies");
+  return {
+    found: true as const,
+    name,
+    description: category?.description ?? null,
+    listing,
+    sort: query.sort,
+    title: t("meta.pageTitle", { page: name, shopName }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const tags = [{ title: data.title }];
+  return data.found && data.description ? [...tags, { name: "description", content: data.description }] : tags;
+};
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (!loaderData.found) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{t("catalog.category.notFound")}</h1>
+        <p className="mt-3 text-stone-600">{t("catalog.category.notFoundText")}</p>
+        <Link to="/categories" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
+          {t("catalog.category.browse")}
+        </Link>
+      </section>
+    );
+  }
+  const { name, description, listing, sort } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-brand-900">{name}</h1>
+          {description && <p className="mt-2 text-stone-600">{description}</p>}
+          {listing.total > 0 && !listing.fallback && (
+            <p className="mt-1 text-sm text-stone-500">{t("home.productCount", { count: listing.total })}</p>
+          )}
+          {listing.fallback && <p className="mt-1 text-sm text-stone-500">{t("catalog.category.samples")}</p>}
+        </div>
+        {listing.total > 1 && !listing.fallback && <SortControl value={sort} />}
+      </div>
+      <ProductGrid
+        products={listing.products}
+        emptyMessage={t("catalog.category.empty")}
+        addToCart={!listing.fallback}
+        priorityCount={2}
+      />
+      <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => listingHref(pathname, { sort, page })} />
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useLocation } from "react-router";
+import { useCart } from "~/components/shop/CartProvider";
+import { ProductGallery } from "~/components/shop/ProductGallery";
+import { toCartItem } from "~/components/shop/ProductCard";
+import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
+import { Price } from "~/components/ui/Price";
+import { largestImageUrl, productPath, stockStatus } from "~/lib/product";
+import { absoluteUrl, jsonLdMeta, productJsonLd, seoMeta } from "~/lib/seo";
+import { useRootData } from "~/root";
+import { getCategory } from "~/server/catalog/catalog.service.server";
+import { getProduct } from "~/server/catalog/product.service.server";
+import { getDb } from "~/server/db/connection.server";
+import { env } from "~/server/env.server";
+import { requestI18n } from "~/server/i18n.server";
+import { publicOrigin } from "~/server/seo/origin.server";
+import type { Route } from "./+types/product";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { language, t } = await requestI18n(request);
+  const config = env();
+  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  const db = getDb();
+  const product = await getProduct(db, params.slug, language);
+  if (!product) {
+    return data(
+      { found: false as const, title: t("meta.pageTitle", { page: t("catalog.product.notFound"), shopName }) },
+      { status: 404 },
+    );
+  }
+  const category = product.category ? await getCategory(db, product.category, language) : null;
+  const origin = publicOrigin(request);
+  const path = productPath(product);
+  const availability = product.inStock && product.stockQuantity > 0 ? ("in stock" as const) : ("out of stock" as const);
+  const mainImage = product.images[0];
+  return {
+    found: true as const,
+    product,
+    category,
+    seo: seoMeta({
+      title: t("meta.pageTitle", { page: product.title, shopName }),
+      description: product.description || product.title,
+      origin,
+      path,
+      language,
+      shopName,
+      image: mainImage
+        ? { url: largestImageUrl(mainImage), width: mainImage.width, height: mainImage.height, alt: mainImage.alt || product.title }
+        : undefined,
+      product: { price: product.price, currency: "DZD", availability },
+    }),
+    jsonLd: productJsonLd({
+      origin,
+      path,
+      language,
+      name: product.title,
+      description: product.description,
+      images: product.images.map((image) => absoluteUrl(origin, largestImageUrl(image))),
+      sku: product.sku,
+      price: product.price,
+      availability,
+      shopName,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  if (!data.found) return [{ title: data.title }, { name: "robots", content: "noindex" }];
+  return [...data.seo, jsonLdMeta(data.jsonLd)];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (!loaderData.found) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="product-not-found">
+        <h1 className="text-2xl font-bold">{t("catalog.product.notFound")}</h1>
+        <p className="mt-3 text-stone-600">{t("catalog.product.notFoundText")}</p>
+        <Link to="/categories" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          {t("catalog.product.browse")}
+        </Link>
+      </section>
+    );
+  }
+  return <ProductDetail product={loaderData.product} category={loaderData.category} />;
+}
+
+type Loaded = Extract<Awaited<ReturnType<typeof loader>>, { found: true }>;
+
+function ProductDetail({ product, category }: { product: Loaded["product"]; category: Loaded["category"] }) {
+  const { t } = useTranslation();
+  const { addItem } = useCart();
+  const phone = useRootData()?.shop.phone;
+  const location = useLocation();
+  const [orderOpen, setOrderOpen] = useState(false);
+  const [added, setAdded] = useState(false);
+  const available = stockStatus(product) !== "out";
+
+  // The cards' quick-buy lands here with #order: open the order slot at once.
+  useEffect(() => {
+    if (location.hash === "#order" && available) setOrderOpen(true);
+  }, [location.hash, available]);
+
+  function add() {
+    addItem(toCartItem(product));
+    setAdded(true);
+    window.setTimeout(() => setAdded(false), 2000);
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <nav aria-label={t("catalog.product.breadcrumb")} className="mb-4 text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline">
+              {t("catalog.product.home")}
+            </Link>
+          </li>
+          {category && (
+            <li className="before:me-1 before:content-['/']">
+              <Link to={`/categories/${category.slug}`} className="hover:text-brand-700 hover:underline">
+                {category.name}
+              </Link>
+            </li>
+          )}
+          <li className="truncate text-stone-900 before:me-1 before:content-['/']" aria-current="page">
+            {product.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductGallery images={product.images} title={product.title} />
+        <div>
+          <div className="flex flex-wrap gap-2">
+            <DiscountBadge price={product.price} originalPrice={product.originalPrice} />
+            <StockBadge inStock={product.inStock} stockQuantity={product.stockQuantity} />
+          </div>
+          <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{product.title}</h1>
+          <div className="mt-3">
+            <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+          </div>
+          <p className="mt-2 text-sm text-stone-600">
+            {available ? t("catalog.product.available") : t("catalog.card.outOfStock")} · {t("catalog.product.cashOnDelivery")}
+          </p>
+
+          <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              onClick={add}
+              disabled={!available}
+              className="flex-1 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+              data-testid="add-to-cart"
+            >
+              {added ? t("catalog.card.added") : t("catalog.card.addToCart")}
+            </button>
+            <button
+              type="button"
+              onClick={() => setOrderOpen((open) => !open)}
+              disabled={!available}
+              aria-expanded={orderOpen}
+              aria-controls="order"
+              className="flex-1 rounded-lg bg-accent-500 px-5 py-3 font-bold text-stone-900 hover:bg-amber-400 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-500"
+              data-testid="buy-now"
+            >
+              {orderOpen ? t("catalog.product.closeOrder") : t("catalog.product.buyNow")}
+            </button>
+          </div>
+          <span className="sr-only" role="status" aria-live="polite">
+            {added ? t("catalog.card.added") : ""}
+          </span>
+
+          {/* The inline order form arrives with the ordering issue; until then the shopper can order by phone. */}
+          <section id="order" hidden={!orderOpen} className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="order-slot">
+            {phone && (
+              <p>
+                {t("catalog.product.orderByPhone")}{" "}
+                <a href={`tel:${phone}`} className="font-bold text-brand-800 underline" dir="ltr">
+                  {phone}
+                </a>
+              </p>
+            )}
+          </section>
+
+          {product.description && (
+            <section className="mt-6">
+              <h2 className="text-lg font-semibold">{t("catalog.product.description")}</h2>
+              <p className="mt-2 leading-relaxed text-stone-700">{product.description}</p>
+            </section>
+          )}
+          {product.sku && <p className="mt-4 text-xs text-stone-500">{t("catalog.product.sku", { sku: product.sku })}</p>}
+        </div>
+      </div>
+    </div>
+  );
+}
