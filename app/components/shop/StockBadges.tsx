@@ -13,7 +13,7 @@ export function DiscountBadge({ price, originalPrice, className = "" }: { price:
   );
 }
 
-/** "بقي {n} فقط!" when 20 or fewer remain; "نفد المخزون" when none. */
+/** catalog.card.fewLeft when 20 or fewer remain; catalog.card.outOfStock when none. */
 export function StockBadge({ inStock, stockQuantity, className = "" }: { inStock: boolean; stockQuantity: number; className?: string }) {
   const { t } = useTranslation();
   if (!inStock || stockQuantity <= 0) {

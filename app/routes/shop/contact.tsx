@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Icon, MailIcon, PhoneIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/root";
 import { env } from "~/server/env.server";
 import { requestI18n } from "~/server/i18n.server";
@@ -24,37 +24,6 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /** A mailto link with a prefilled, URL-encoded subject (in the page's language). */
 const mailtoHref = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
-
-function Icon({ children, className = "size-6" }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
-const PhoneIcon = () => (
-  <Icon className="size-5 shrink-0">
-    <path d="M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5l1.5-2 4 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
-  </Icon>
-);
-
-const MailIcon = () => (
-  <Icon className="size-5 shrink-0">
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="M3 7l9 6 9-6" />
-  </Icon>
-);
 
 /** The four why-choose-us points, each with its icon. */
 const reasons = [

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ArrowIcon, Icon, PhoneIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/root";
 import { env } from "~/server/env.server";
 import { requestI18n } from "~/server/i18n.server";
@@ -18,37 +19,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
-
-function Icon({ children, className = "size-6" }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
-/** An arrow that points in the reading direction. */
-const ArrowIcon = () => (
-  <Icon className="size-4 shrink-0 rtl:-scale-x-100">
-    <path d="M5 12h14M13 6l6 6-6 6" />
-  </Icon>
-);
-
-const PhoneIcon = () => (
-  <Icon className="size-4 shrink-0">
-    <path d="M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5l1.5-2 4 1.5V19a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
-  </Icon>
-);
 
 type CardAction =
   | {
@@ -163,7 +133,7 @@ export default function Services() {
                 href={`tel:${phone.replace(/[^\d+]/g, "")}`}
                 className="mt-4 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-900 hover:underline"
               >
-                <PhoneIcon />
+                <PhoneIcon className="size-4 shrink-0" />
                 {t("pages.contact.call")}{" "}
                 <bdi dir="ltr" className="tabular-nums">
                   {phone}
