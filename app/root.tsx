@@ -18,6 +18,7 @@ import { SiteFooter } from "./components/shop/SiteFooter";
 import { SiteHeader } from "./components/shop/SiteHeader";
 import { defaultLanguage, directionOf, languageCookieForQuery, languageFromRequest, type Language } from "./i18n/config";
 import { env } from "./server/env.server";
+import { shopNameFor } from "./server/page.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -30,7 +31,7 @@ function rootData(language: Language) {
     language,
     dir: directionOf(language),
     shop: {
-      name: language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME,
+      name: shopNameFor(language),
       phone: config.SHOP_PHONE,
       email: config.SHOP_EMAIL,
       facebookUrl: config.SOCIAL_FACEBOOK_URL ?? "https://www.facebook.com/",

@@ -64,3 +64,9 @@ export function productPath(product: { slug?: string | null; id: string | number
 export function largestImageUrl(image: ProductImageData): string {
   return image.widths.length > 0 ? variantUrl(image.src, Math.max(...image.widths)) : image.src;
 }
+
+/** The image a share preview (Open Graph) shows: the sharpest variant, with its drawn size. */
+export function shareImage(image: ProductImageData): { url: string; width: number; height: number; alt: string } {
+  const width = image.widths.length > 0 ? Math.max(...image.widths) : image.width;
+  return { url: largestImageUrl(image), width, height: Math.round((width * image.height) / image.width), alt: image.alt };
+}

@@ -56,6 +56,7 @@ describe("catalogue pages in the server HTML", () => {
         ["/games", demoProducts.find((p) => p.category === "toys" && p.inStock)!.slug],
         ["/school-supplies", demoProducts.find((p) => p.category === "books" && p.inStock)!.slug],
         [`/products/${product.slug}`, title],
+        [`/search?q=${encodeURIComponent(product.title)}`, title],
       ];
       for (const [path, text] of pages) {
         const response = await get(path, language);
@@ -103,9 +104,12 @@ describe("catalogue pages in the server HTML", () => {
   });
 });
 
-describe("shopping the catalogue in Chromium", () => {
-  it("lists 8 products in each home section, with view-more links, on a phone", async () => {
-    const { context, page, pageErrors } = await openContext(browser, phone);
+describe.each([
+  ["a 390×844 phone", phone],
+  ["a 1280×800 desktop", desktop],
+] as const)("shopping the catalogue in Chromium on %s", (_name, viewport) => {
+  it("lists 8 products in each home section, with view-more links", async () => {
+    const { context, page, pageErrors } = await openContext(browser, viewport);
     await page.goto("/");
     for (const section of ["featured", "special-offers"]) {
       expect(await page.locator(`[data-testid=section-${section}] [data-testid=product-card]`).count()).toBe(8);
@@ -119,7 +123,7 @@ describe("shopping the catalogue in Chromium", () => {
   });
 
   it("goes from a card to its product page and adds it to the cart", async () => {
-    const { context, page, pageErrors } = await openContext(browser, desktop);
+    const { context, page, pageErrors } = await openContext(browser, viewport);
     await page.goto("/categories/" + product.category);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     const card = page.getByTestId("product-card").filter({ hasText: product.title });
@@ -137,6 +141,30 @@ describe("shopping the catalogue in Chromium", () => {
     await context.close();
   });
 
+
+  it("sorts a category by price and pages through it", async () => {
+    const { context, page, pageErrors } = await openContext(browser, viewport);
+    await page.goto("/categories/e2e-paging");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const cards = page.getByTestId("product-card");
+    expect(await cards.count()).toBe(PAGE_SIZE);
+    expect(await cards.first().locator("h3").textContent()).toBe(`منتج اختبار ${PAGE_SIZE + 1}`);
+
+    await page.locator("#sort").selectOption("price-asc");
+    await page.waitForURL(/sort=price-asc/);
+    await expect.poll(() => cards.first().locator("h3").textContent()).toBe("منتج اختبار 0");
+
+    await page.getByTestId("pagination").getByRole("link", { name: ar.catalog.pagination.next }).click();
+    await page.waitForURL(/page=2/);
+    expect(page.url()).toContain("sort=price-asc");
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await cards.last().locator("h3").textContent()).toBe(`منتج اختبار ${PAGE_SIZE + 1}`);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("product page in Chromium", () => {
   it("cannot add an out-of-stock product", async () => {
     const out = demoProducts.find((p) => !p.inStock)!;
     const { context, page } = await openContext(browser, desktop);
@@ -186,24 +214,4 @@ describe("shopping the catalogue in Chromium", () => {
     await context.close();
   });
 
-  it("sorts a category by price and pages through it", async () => {
-    const { context, page, pageErrors } = await openContext(browser, phone);
-    await page.goto("/categories/e2e-paging");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    const cards = page.getByTestId("product-card");
-    expect(await cards.count()).toBe(PAGE_SIZE);
-    expect(await cards.first().locator("h3").textContent()).toBe(`منتج اختبار ${PAGE_SIZE + 1}`);
-
-    await page.locator("#sort").selectOption("price-asc");
-    await page.waitForURL(/sort=price-asc/);
-    await expect.poll(() => cards.first().locator("h3").textContent()).toBe("منتج اختبار 0");
-
-    await page.getByTestId("pagination").getByRole("link", { name: ar.catalog.pagination.next }).click();
-    await page.waitForURL(/page=2/);
-    expect(page.url()).toContain("sort=price-asc");
-    await expect.poll(() => cards.count()).toBe(2);
-    expect(await cards.last().locator("h3").textContent()).toBe(`منتج اختبار ${PAGE_SIZE + 1}`);
-    expect(pageErrors).toEqual([]);
-    await context.close();
-  });
 });

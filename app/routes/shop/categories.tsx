@@ -3,23 +3,24 @@ import { Link } from "react-router";
 import { useRootData } from "~/root";
 import { listCategories } from "~/server/catalog/catalog.service.server";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
+import { seoMeta } from "~/lib/seo";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/categories";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { language, t } = await requestI18n(request);
-  const config = env();
-  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  const ctx = await pageContext(request);
+  const { language, t } = ctx;
   return {
     categories: await listCategories(getDb(), language),
-    title: t("meta.pageTitle", { page: t("catalog.categories.title"), shopName }),
-    description: t("catalog.categories.intro"),
+    seo: ctx.seo({
+      title: ctx.pageTitle(t("catalog.categories.title")),
+      description: t("catalog.categories.intro"),
+      path: "/categories",
+    }),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -7,8 +7,9 @@ import { listingHref, parseListingQuery } from "~/lib/listing";
 import { getCategory } from "~/server/catalog/catalog.service.server";
 import { listCategoryProducts } from "~/server/catalog/product.service.server";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
+import { canonicalPath, seoMeta } from "~/lib/seo";
+import { shareImage } from "~/lib/product";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/category";
 
 /** Pages that show one category under their own path (spec: /school-supplies → books, /games → toys). */
@@ -17,9 +18,8 @@ const categoryOfPath: Record<string, string> = { "/school-supplies": "books", "/
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const slug = params.slug ?? categoryOfPath[url.pathname.replace(/\/+$/, "")];
-  const { language, t } = await requestI18n(request);
-  const config = env();
-  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  const ctx = await pageContext(request);
+  const { language, t } = ctx;
   const db = getDb();
   const category = slug ? await getCategory(db, slug, language) : null;
   const query = parseListingQuery(url.searchParams);
@@ -27,7 +27,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = slug ? await listCategoryProducts(db, slug, language, query) : null;
   if (!slug || !listing || (!category && !listing.fallback)) {
     return data(
-      { found: false as const, title: t("meta.pageTitle", { page: t("catalog.category.notFound"), shopName }) },
+      {
+        found: false as const,
+        seo: ctx.seo({
+          title: ctx.pageTitle(t("catalog.category.notFound")),
+          description: t("catalog.category.notFoundText"),
+          path: url.pathname,
+          noindex: true,
+        }),
+      },
       { status: 404 },
     );
   }
@@ -38,15 +46,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     description: category?.description ?? null,
     listing,
     sort: query.sort,
-    title: t("meta.pageTitle", { page: name, shopName }),
+    seo: ctx.seo({
+      title: ctx.pageTitle(name),
+      description: category?.description ?? t("meta.description"),
+      path: canonicalPath(url),
+      image: listing.products[0]?.image ? shareImage(listing.products[0].image) : undefined,
+    }),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const tags = [{ title: data.title }];
-  return data.found && data.description ? [...tags, { name: "description", content: data.description }] : tags;
-};
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -2,22 +2,23 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon, MailIcon, PhoneIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/root";
-import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
+import { seoMeta } from "~/lib/seo";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { language, t } = await requestI18n(request);
-  const config = env();
-  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  const ctx = await pageContext(request);
+  const { t, shopName } = ctx;
   return {
-    title: t("meta.pageTitle", { page: t("pages.contact.title"), shopName }),
-    description: t("pages.contact.description", { shopName }),
+    seo: ctx.seo({
+      title: ctx.pageTitle(t("pages.contact.title")),
+      description: t("pages.contact.description", { shopName }),
+      path: "/contact",
+    }),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
 /** A dialable link: keeps digits and a leading +, drops spaces and dashes. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

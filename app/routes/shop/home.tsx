@@ -10,38 +10,28 @@ import { listCategories } from "~/server/catalog/catalog.service.server";
 import { getHomeProducts } from "~/server/catalog/home.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { getDeliveryPromise } from "~/server/delivery/delivery.service.server";
-import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
+import { pageContext } from "~/server/page.server";
 import { seoMeta } from "~/lib/seo";
-import { publicOrigin } from "~/server/seo/origin.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { language, t } = await requestI18n(request);
+  const ctx = await pageContext(request);
+  const { language, t, shopName } = ctx;
   const db = getDb();
   const [categories, delivery, products] = await Promise.all([
     listCategories(db, language),
     getDeliveryPromise(db, language),
     getHomeProducts(db, language),
   ]);
-  const config = env();
-  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
   return {
     categories,
     delivery,
     ...products,
-    meta: {
-      title: t("meta.title", { shopName }),
-      description: t("meta.description"),
-      origin: publicOrigin(request),
-      path: "/",
-      language,
-      shopName,
-    },
+    seo: ctx.seo({ title: t("meta.title", { shopName }), description: t("meta.description"), path: "/" }),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.meta) : []);
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

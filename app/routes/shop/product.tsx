@@ -6,31 +6,35 @@ import { ProductGallery } from "~/components/shop/ProductGallery";
 import { toCartItem } from "~/components/shop/ProductCard";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
-import { largestImageUrl, productPath, stockStatus } from "~/lib/product";
+import { largestImageUrl, productPath, shareImage, stockStatus } from "~/lib/product";
 import { absoluteUrl, jsonLdMeta, productJsonLd, seoMeta } from "~/lib/seo";
 import { useRootData } from "~/root";
 import { getCategory } from "~/server/catalog/catalog.service.server";
 import { getProduct } from "~/server/catalog/product.service.server";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
-import { publicOrigin } from "~/server/seo/origin.server";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { language, t } = await requestI18n(request);
-  const config = env();
-  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  const ctx = await pageContext(request);
+  const { language, t, origin, shopName } = ctx;
   const db = getDb();
   const product = await getProduct(db, params.slug, language);
   if (!product) {
     return data(
-      { found: false as const, title: t("meta.pageTitle", { page: t("catalog.product.notFound"), shopName }) },
+      {
+        found: false as const,
+        seo: ctx.seo({
+          title: ctx.pageTitle(t("catalog.product.notFound")),
+          description: t("catalog.product.notFoundText"),
+          path: new URL(request.url).pathname,
+          noindex: true,
+        }),
+      },
       { status: 404 },
     );
   }
   const category = product.category ? await getCategory(db, product.category, language) : null;
-  const origin = publicOrigin(request);
   const path = productPath(product);
   const availability = product.inStock && product.stockQuantity > 0 ? ("in stock" as const) : ("out of stock" as const);
   const mainImage = product.images[0];
@@ -38,16 +42,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     found: true as const,
     product,
     category,
-    seo: seoMeta({
-      title: t("meta.pageTitle", { page: product.title, shopName }),
+    seo: ctx.seo({
+      title: ctx.pageTitle(product.title),
       description: product.description || product.title,
-      origin,
       path,
-      language,
-      shopName,
-      image: mainImage
-        ? { url: largestImageUrl(mainImage), width: mainImage.width, height: mainImage.height, alt: mainImage.alt || product.title }
-        : undefined,
+      image: mainImage ? { ...shareImage(mainImage), alt: mainImage.alt || product.title } : undefined,
       product: { price: product.price, currency: "DZD", availability },
     }),
     jsonLd: productJsonLd({
@@ -67,8 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
-  if (!data.found) return [{ title: data.title }, { name: "robots", content: "noindex" }];
-  return [...data.seo, jsonLdMeta(data.jsonLd)];
+  return data.found ? [...seoMeta(data.seo), jsonLdMeta(data.jsonLd)] : seoMeta(data.seo);
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

@@ -8,10 +8,8 @@ import { listingHref, parseListingQuery, SEARCH_SORTS } from "~/lib/listing";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
+import { pageContext } from "~/server/page.server";
 import { searchProducts } from "~/server/search/search.service.server";
-import { publicOrigin } from "~/server/seo/origin.server";
 import type { Route } from "./+types/search";
 
 /** `?q=`: trimmed and cut to its first 100 characters; anything else is an empty query. */
@@ -25,27 +23,23 @@ const searchQuery = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { language, t } = await requestI18n(request);
+  const ctx = await pageContext(request);
+  const { language, t, shopName } = ctx;
   const searchParams = new URL(request.url).searchParams;
   const { q: query } = searchQuery.parse({ q: searchParams.get("q") ?? undefined });
   const { sort, page } = parseListingQuery(searchParams, { search: true });
   const result = await searchProducts(getDb(), query, language, { sort, page });
-  const config = env();
-  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
   const heading = query ? t("search.resultsTitle", { query }) : t("search.title");
   return {
     query,
     sort,
     result,
-    seo: {
-      title: t("meta.pageTitle", { page: heading, shopName }),
+    seo: ctx.seo({
+      title: ctx.pageTitle(heading),
       description: t("search.description", { shopName }),
-      origin: publicOrigin(request),
       path: "/search",
-      language,
-      shopName,
       noindex: true,
-    },
+    }),
   };
 }
 

@@ -3,22 +3,23 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowIcon, Icon, PhoneIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/root";
-import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
+import { seoMeta } from "~/lib/seo";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/services";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { language, t } = await requestI18n(request);
-  const config = env();
-  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
+  const ctx = await pageContext(request);
+  const { t, shopName } = ctx;
   return {
-    title: t("meta.pageTitle", { page: t("pages.services.title"), shopName }),
-    description: t("pages.services.description", { shopName }),
+    seo: ctx.seo({
+      title: ctx.pageTitle(t("pages.services.title")),
+      description: t("pages.services.description", { shopName }),
+      path: "/services",
+    }),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
 type CardAction =
   | {

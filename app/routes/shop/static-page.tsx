@@ -2,33 +2,30 @@ import { data } from "react-router";
 import { getStaticPage, staticPageKeys } from "~/server/content/static-pages.server";
 import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
+import { pageContext } from "~/server/page.server";
 import { WilayaFeeTable } from "~/components/shop/WilayaFeeTable";
 import { seoMeta } from "~/lib/seo";
-import { publicOrigin } from "~/server/seo/origin.server";
 import type { Route } from "./+types/static-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
   const key = staticPageKeys[slug];
   if (!key) throw data(null, { status: 404 });
-  const { language, t } = await requestI18n(request);
+  const ctx = await pageContext(request);
   const config = env();
-  const shopName = language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
-  const content = await getStaticPage(getDb(), language, key, {
-    name: shopName,
+  const content = await getStaticPage(getDb(), ctx.language, key, {
+    name: ctx.shopName,
     phone: config.SHOP_PHONE,
     email: config.SHOP_EMAIL,
   });
   return {
     content,
-    title: t("meta.pageTitle", { page: content.page.title, shopName }),
-    seo: { origin: publicOrigin(request), path: `/${slug}`, language, shopName },
+    seo: ctx.seo({ title: ctx.pageTitle(content.page.title), description: content.page.description, path: `/${slug}` }),
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta({ ...data.seo, title: data.title, description: data.content.page.description }) : [];
+  data ? seoMeta(data.seo) : [];
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;
