@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listingHref, parseListingQuery } from "./listing";
+import { listingHref, PAGE_SIZE, pageCountOf, pageWindow, parseListingQuery } from "./listing";
 
 describe("parseListingQuery", () => {
   it("reads sort and page", () => {
@@ -20,5 +20,16 @@ describe("listingHref", () => {
     expect(listingHref("/search", { q: "خلاط كهربائي", sort: "newest", page: 2 })).toBe(
       "/search?q=%D8%AE%D9%84%D8%A7%D8%B7+%D9%83%D9%87%D8%B1%D8%A8%D8%A7%D8%A6%D9%8A&page=2",
     );
+  });
+});
+
+describe("paging", () => {
+  it("maps a page number to its rows", () => {
+    expect(pageWindow(1)).toEqual({ page: 1, limit: PAGE_SIZE, offset: 0 });
+    expect(pageWindow(3)).toEqual({ page: 3, limit: PAGE_SIZE, offset: 2 * PAGE_SIZE });
+    expect(pageWindow(0).page).toBe(1);
+    expect(pageCountOf(0)).toBe(1);
+    expect(pageCountOf(PAGE_SIZE)).toBe(1);
+    expect(pageCountOf(PAGE_SIZE + 1)).toBe(2);
   });
 });

@@ -36,3 +36,17 @@ export function listingHref(
   const search = query.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
+
+/** Products per page of every listing (categories, search). */
+export const PAGE_SIZE = 12;
+
+/** The rows a page of a listing covers: page 1 is the first, anything below counts as 1. */
+export function pageWindow(page: number): { page: number; limit: number; offset: number } {
+  const current = Math.max(1, Math.trunc(page));
+  return { page: current, limit: PAGE_SIZE, offset: (current - 1) * PAGE_SIZE };
+}
+
+/** How many pages a listing of `total` products has (at least one, even when empty). */
+export function pageCountOf(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}

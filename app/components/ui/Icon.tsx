@@ -32,7 +32,7 @@ export const MailIcon = ({ className = "size-5 shrink-0" }: { className?: string
   </Icon>
 );
 
-/** An arrow that points in the reading direction (mirrored in right-to-left pages). */
+/** An arrow that points in the reading direction (mirrored on RTL pages). */
 export const ArrowIcon = ({ className = "size-4 shrink-0" }: { className?: string }) => (
   <Icon className={`${className} rtl:-scale-x-100`}>
     <path d="M5 12h14M13 6l6 6-6 6" />

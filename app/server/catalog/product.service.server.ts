@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { fallbackBooks, fallbackToys, type FallbackProduct } from "~/data/fallback-products";
 import type { Language } from "~/i18n/config";
 import { parseImageWidths } from "~/lib/images";
+import { pageCountOf, pageWindow } from "~/lib/listing";
 import type { ProductCardData, ProductImageData } from "~/lib/product";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
@@ -19,7 +20,7 @@ import {
 
 export type { ProductSort } from "./product.repo.server";
 export const HOME_SECTION_SIZE = 8;
-export const PAGE_SIZE = 12;
+export { PAGE_SIZE } from "~/lib/listing";
 
 /** A stored text in the shopper's language, falling back to the Arabic one. */
 function localized(arabic: string, english: string | null, french: string | null, language: Language): string {
@@ -103,13 +104,9 @@ export async function listCategoryProducts(
   language: Language,
   options: { sort: ProductSort; page: number },
 ): Promise<ProductPage> {
-  const page = Math.max(1, Math.trunc(options.page));
+  const { page, limit, offset } = pageWindow(options.page);
   try {
-    const rows = await selectCategoryPage(db, category, {
-      sort: options.sort,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    });
+    const rows = await selectCategoryPage(db, category, { sort: options.sort, limit, offset });
     // Past the last page the window count is absent: count separately (rare path).
     const total = rows.length > 0 ? Number(rows[0]!.total_count) : Number((await countCategoryProducts(db, category)).n);
     if (total > 0) {
@@ -117,7 +114,7 @@ export async function listCategoryProducts(
         products: await withMainImages(db, rows, language),
         total,
         page,
-        pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+        pageCount: pageCountOf(total),
         fallback: false,
       };
     }

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import { searchTokens } from "~/lib/search-text";
-import type { SearchSort } from "~/lib/listing";
-import { PAGE_SIZE, withMainImages, type ProductPage } from "../catalog/product.service.server";
+import { pageCountOf, pageWindow, type SearchSort } from "~/lib/listing";
+import { withMainImages, type ProductPage } from "../catalog/product.service.server";
 import type { Database } from "../db/database.server";
 import { countSearchMatches, selectSearchPage } from "./search.repo.server";
 
@@ -24,20 +24,16 @@ export async function searchProducts(
   language: Language,
   options: { sort: SearchSort; page: number },
 ): Promise<ProductPage> {
-  const page = Math.max(1, Math.trunc(options.page));
+  const { page, limit, offset } = pageWindow(options.page);
   const tokens = searchTokens(query);
   if (tokens.length === 0) return { products: [], total: 0, page, pageCount: 1, fallback: false };
-  const rows = await selectSearchPage(db, tokens, language, {
-    sort: options.sort,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
+  const rows = await selectSearchPage(db, tokens, language, { sort: options.sort, limit, offset });
   const total = rows.length > 0 ? Number(rows[0]!.total_count) : await countSearchMatches(db, tokens);
   return {
     products: await withMainImages(db, rows, language),
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pageCount: pageCountOf(total),
     fallback: false,
   };
 }
