@@ -7,7 +7,8 @@ export function DiscountBadge({ price, originalPrice, className = "" }: { price:
   const percent = discountPercent(price, originalPrice);
   if (percent === null) return null;
   return (
-    <span className={`rounded-md bg-red-600 px-2 py-0.5 text-xs font-bold text-white ${className}`} data-testid="discount-badge">
+    // dir="ltr": in Arabic text the minus sign would otherwise be drawn after the number.
+    <span dir="ltr" className={`rounded-md bg-red-600 px-2 py-0.5 text-xs font-bold text-white ${className}`} data-testid="discount-badge">
       {t("catalog.card.discount", { percent })}
     </span>
   );
