@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { normalizeAlgerianMobile } from "./phone";
+
+describe("normalizeAlgerianMobile", () => {
+  it("accepts 05, 06 and 07 numbers written in every usual way", () => {
+    for (const input of ["0550123456", "055 012 34 56", "0550-12-34-56", "+213550123456", "+213 550 12 34 56", "00213550123456", "213550123456", "+213 0550 12 34 56", "(0550) 12.34.56"]) {
+      expect(normalizeAlgerianMobile(input), input).toBe("0550123456");
+    }
+    expect(normalizeAlgerianMobile("0661 00 00 00")).toBe("0661000000");
+    expect(normalizeAlgerianMobile("0799999999")).toBe("0799999999");
+  });
+
+  it("reads Arabic-Indic and Persian digits", () => {
+    expect(normalizeAlgerianMobile("٠٥٥٠١٢٣٤٥٦")).toBe("0550123456");
+    expect(normalizeAlgerianMobile("۰۶۶۱۰۰۰۰۰۰")).toBe("0661000000");
+  });
+
+  it("refuses landlines, short or long numbers, other countries and text", () => {
+    for (const input of ["021234567", "0210123456", "055012345", "05501234567", "+33612345678", "0450123456", "abc", "", "05501234ab", "+2135501234567"]) {
+      expect(normalizeAlgerianMobile(input), input).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Algerian mobile numbers: 05, 06 or 07 followed by 8 digits. Shoppers type
+ * them in many ways (+213 5…, 00213 6…, with spaces, dashes, dots or
+ * parentheses, in Arabic-Indic digits): all are normalised to `0XXXXXXXXX`.
+ * Returns null when the input is not an Algerian mobile number.
+ */
+export function normalizeAlgerianMobile(input: string): string | null {
+  const westernDigits = input.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
+  const compact = westernDigits.replace(/[\s\-.()\u00a0\u200e\u200f]/g, "");
+  if (!/^\+?\d+$/.test(compact)) return null;
+  let national: string;
+  if (compact.startsWith("+213")) national = `0${compact.slice(4)}`;
+  else if (compact.startsWith("00213")) national = `0${compact.slice(5)}`;
+  else if (compact.startsWith("213") && compact.length === 12) national = `0${compact.slice(3)}`;
+  else national = compact;
+  // "+213 0550…" (a 0 kept after the country code) is common too.
+  if (/^00[567]\d{8}$/.test(national)) national = national.slice(1);
+  return /^0[567]\d{8}$/.test(national) ? national : null;
+}
