@@ -10,6 +10,12 @@ import { gzipSync } from "node:zlib";
 export interface RouteSpec {
   path: string;
   expectStatus: number;
+  /** GET when absent. */
+  method?: "GET" | "POST";
+  /** The request body (e.g. JSON text), sent with every request. */
+  body?: string;
+  /** Sent on top of the browser's headers (e.g. content-type). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -65,7 +71,7 @@ export function toRow(route: RouteSpec, result: AutocannonResult): BenchRow {
   // Math.max keeps this right should a future version stop doing that.
   const transportErrors = Math.max(result.errors, result.timeouts);
   return {
-    route: route.expectStatus === 200 ? route.path : `${route.path} (${route.expectStatus})`,
+    route: `${route.method && route.method !== "GET" ? `${route.method} ` : ""}${route.path}${route.expectStatus === 200 ? "" : ` (${route.expectStatus})`}`,
     path: route.path,
     expectStatus: route.expectStatus,
     responses,

@@ -53,6 +53,18 @@ const ROUTES: RouteSpec[] = [
   { path: "/products/bench-no-such-product", expectStatus: 404 },
   { path: "/search?q=%D8%AE%D9%84%D8%A7%D8%B7", expectStatus: 200 },
   { path: "/healthz", expectStatus: 200 },
+  // An order (a demo product, to Alger): the bench server runs with the rate limits raised.
+  {
+    path: "/api/orders",
+    method: "POST",
+    expectStatus: 201,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      source: "cart_page",
+      customer: { firstName: "Bench", lastName: "Mark", phone: "0550000001", wilayaCode: "16" },
+      items: [{ productId: "p1793099100000", quantity: 1 }],
+    }),
+  },
   { path: "/bench-no-such-page", expectStatus: 404 },
 ];
 
@@ -77,6 +89,8 @@ interface AutocannonOptions {
   connections: number;
   duration: number;
   timeout: number;
+  method: string;
+  body?: string;
   headers: Record<string, string>;
 }
 type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
@@ -169,6 +183,9 @@ async function startServer(dbDir: string): Promise<RunningServer> {
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${join(dbDir, "souq-bench.db")}`,
       LOG_LEVEL: "warn",
+      // POST /api/orders is loaded from one address with one phone: lift the order rate limits.
+      ORDER_RATE_LIMIT_PER_IP: "100000000",
+      ORDER_RATE_LIMIT_PER_PHONE: "100000000",
     },
   });
   const stdout = new Tail();
@@ -259,7 +276,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 async function warmUp(s: RunningServer, route: RouteSpec): Promise<void> {
   for (let i = 0; i < WARMUP_REQUESTS_PER_ROUTE; i++) {
     const res = await fetch(s.baseUrl + route.path, {
-      headers: BROWSER_HEADERS,
+      method: route.method ?? "GET",
+      body: route.body,
+      headers: { ...BROWSER_HEADERS, ...route.headers },
       redirect: "manual",
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000),
     });
@@ -282,7 +301,9 @@ async function benchRoutes(s: RunningServer, options: BenchOptions): Promise<Ben
       connections: options.connections,
       duration: options.duration,
       timeout: REQUEST_TIMEOUT_S,
-      headers: BROWSER_HEADERS,
+      method: route.method ?? "GET",
+      body: route.body,
+      headers: { ...BROWSER_HEADERS, ...route.headers },
     });
     rows.push(toRow(route, result));
     if (hasExited(s.child)) {

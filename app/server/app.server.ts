@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import "react-router";
 import { logger } from "./logger.server";
+import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
 
 export { boot } from "./boot.server";
 export { closeDatabase } from "./db/connection.server";
@@ -32,6 +33,12 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
 /** The React Router application: every page, action and resource route. */
 export const app = express();
 app.disable("x-powered-by");
+// The adapter gives routes only the headers: hand them the socket's address (see clientIp),
+// always overwriting whatever a client sent under that name.
+app.use((req, _res, next) => {
+  req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+  next();
+});
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -3,6 +3,7 @@ import { migrateToLatest } from "./db/migrate.server";
 import { seed } from "./db/seed.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { startOutboxWorker } from "./notify/outbox.server";
 import { createStorage } from "./storage/storage.server";
 import { refreshMissingSearchText } from "./search/search.repo.server";
 
@@ -21,4 +22,9 @@ export async function boot(): Promise<void> {
   const searchFilled = await refreshMissingSearchText(db);
   if (searchFilled > 0) logger.info({ products: searchFilled }, "search text filled");
   logger.info({ dialect }, "database ready");
+  // Orders reach the merchant's webhook in the background; an order never waits for it.
+  if (config.ORDER_WEBHOOK_URL) {
+    startOutboxWorker(db, config.ORDER_WEBHOOK_URL);
+    logger.info("order webhook worker started");
+  }
 }

@@ -28,3 +28,25 @@ export async function listWilayas(db: Kysely<Database>, language: Language): Pro
 export async function getDeliveryPromise(db: Kysely<Database>, language: Language) {
   return deliveryFeeSummary(await listWilayas(db, language));
 }
+
+export interface DeliveryRate {
+  code: string;
+  name: string;
+  nameAr: string;
+  homePrice: number;
+  deliveryTime: string;
+  zone: "A" | "B" | "C" | "D";
+}
+
+/** GET /api/delivery: every active wilaya with both names, for forms that switch language in the browser. */
+export async function listDeliveryRates(db: Kysely<Database>): Promise<DeliveryRate[]> {
+  const rows = await selectActiveWilayas(db);
+  return rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    nameAr: row.name_ar,
+    homePrice: row.home_price,
+    deliveryTime: row.delivery_time,
+    zone: row.zone,
+  }));
+}

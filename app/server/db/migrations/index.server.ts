@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as catalog from "./2026-11-22-001-catalog.server";
 import * as imageVariants from "./2026-11-22-002-image-variants.server";
 import * as productSearch from "./2026-11-22-003-product-search.server";
+import * as orders from "./2026-11-22-004-orders.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-001-catalog": catalog,
   "2026-11-22-002-image-variants": imageVariants,
   "2026-11-22-003-product-search": productSearch,
+  "2026-11-22-004-orders": orders,
 };

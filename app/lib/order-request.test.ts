@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import {
+  MAX_ORDER_QUANTITY,
+  ORDER_SOURCES,
+  orderRequestFromForm,
+  orderRequestSchema,
+  validateOrderRequest,
+  type OrderRequestBody,
+} from "./order-request";
+
+const valid: OrderRequestBody = {
+  source: "cart_page",
+  customer: { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilayaCode: "16" },
+  items: [{ productId: "p1", quantity: 2 }],
+};
+
+function withCustomer(customer: Partial<OrderRequestBody["customer"]>, extra: Partial<OrderRequestBody> = {}) {
+  return { ...valid, ...extra, customer: { ...valid.customer, ...customer } };
+}
+
+describe("orderRequestSchema", () => {
+  it("accepts a valid body and normalises it", () => {
+    const result = orderRequestSchema.safeParse(
+      withCustomer({ firstName: "  Amine ", phone: "+213 (6) 61-22.33.44", email: " a@b.dz ", address: "   " }),
+    );
+    expect(result.success).toBe(true);
+    expect(result.data?.customer).toEqual({
+      firstName: "Amine",
+      lastName: "بن علي",
+      phone: "0661223344",
+      wilayaCode: "16",
+      email: "a@b.dz",
+    });
+  });
+
+  it("drops any price or total the body claims", () => {
+    const result = orderRequestSchema.parse({ ...valid, total: 1, items: [{ productId: "p1", quantity: 1, price: 1 }] });
+    expect(result).not.toHaveProperty("total");
+    expect(result.items[0]).toEqual({ productId: "p1", quantity: 1 });
+  });
+
+  it("accepts every source", () => {
+    for (const source of ORDER_SOURCES) {
+      const body = withCustomer({ address: "حي 20 أوت" }, { source });
+      expect(validateOrderRequest(body).ok, source).toBe(true);
+    }
+  });
+
+  it("merges lines of the same product, summing quantities up to the maximum", () => {
+    const result = orderRequestSchema.parse({
+      ...valid,
+      items: [
+        { productId: "a", quantity: 60 },
+        { productId: "b", quantity: 1 },
+        { productId: " a ", quantity: 60 },
+      ],
+    });
+    expect(result.items).toEqual([
+      { productId: "a", quantity: MAX_ORDER_QUANTITY },
+      { productId: "b", quantity: 1 },
+    ]);
+  });
+
+  it.each([
+    ["an empty first name", withCustomer({ firstName: "   " }), { firstName: "required" }],
+    ["a last name over 60 characters", withCustomer({ lastName: "x".repeat(61) }), { lastName: "too_long" }],
+    ["a landline number", withCustomer({ phone: "021123456" }), { phone: "invalid_phone" }],
+    ["letters for a phone", withCustomer({ phone: "call me" }), { phone: "invalid_phone" }],
+    ["a one-digit wilaya", withCustomer({ wilayaCode: "7" }), { wilaya: "invalid_wilaya" }],
+    ["a bad email", withCustomer({ email: "nope" }), { email: "invalid_email" }],
+    ["an address over 300 characters", withCustomer({ address: "x".repeat(301) }), { address: "too_long" }],
+    ["no address on the product page", withCustomer({}, { source: "product_detail" }), { address: "address_required" }],
+    ["an unknown source", { ...valid, source: "fax" }, { source: "invalid_source" }],
+    ["no items", { ...valid, items: [] }, { items: "items_required" }],
+    ["51 lines", { ...valid, items: Array.from({ length: 51 }, (_, i) => ({ productId: `p${i}`, quantity: 1 })) }, { items: "too_many_items" }],
+    ["quantity 0", { ...valid, items: [{ productId: "p1", quantity: 0 }] }, { "items.0.quantity": "invalid_quantity" }],
+    ["quantity 100", { ...valid, items: [{ productId: "p1", quantity: 100 }] }, { "items.0.quantity": "invalid_quantity" }],
+    ["quantity 1.5", { ...valid, items: [{ productId: "p1", quantity: 1.5 }] }, { "items.0.quantity": "invalid_quantity" }],
+    ["quantity -1", { ...valid, items: [{ productId: "p1", quantity: -1 }] }, { "items.0.quantity": "invalid_quantity" }],
+    ["quantity as text", { ...valid, items: [{ productId: "p1", quantity: "2" }] }, { "items.0.quantity": "invalid_quantity" }],
+    ["an empty product id", { ...valid, items: [{ productId: "", quantity: 1 }] }, { "items.0.productId": "invalid_product" }],
+    ["a 65-character product id", { ...valid, items: [{ productId: "p".repeat(65), quantity: 1 }] }, { "items.0.productId": "invalid_product" }],
+  ])("refuses %s", (_name, body, fields) => {
+    const result = validateOrderRequest(body);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fields).toEqual(fields);
+  });
+
+  it("refuses what is not an object", () => {
+    for (const body of [null, "order", 3, []]) expect(validateOrderRequest(body).ok).toBe(false);
+  });
+
+  it("names every refused field at once", () => {
+    const result = validateOrderRequest({ source: "cart_page", customer: { phone: "1" }, items: [{ productId: "p", quantity: 0 }] });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(Object.keys(result.fields).sort()).toEqual(["firstName", "items.0.quantity", "lastName", "phone", "wilaya"]);
+    }
+  });
+});
+
+describe("orderRequestFromForm", () => {
+  it("reads the form's fields, leaving blank optional ones out", () => {
+    const form = new FormData();
+    form.set("firstName", "Amine");
+    form.set("lastName", "Benali");
+    form.set("phone", "0550123456");
+    form.set("wilaya", "16");
+    form.set("address", " ");
+    form.set("email", "a@b.dz");
+    form.set("website", "");
+    form.set("ref", "ABCD1234");
+    const items = [{ productId: "p1", quantity: 1 }];
+    expect(orderRequestFromForm(form, "quick_buy_product_card", items)).toEqual({
+      source: "quick_buy_product_card",
+      customer: { firstName: "Amine", lastName: "Benali", phone: "0550123456", wilayaCode: "16", email: "a@b.dz" },
+      items,
+      ref: "ABCD1234",
+    });
+  });
+
+  it("keeps a filled honeypot so the server can refuse it", () => {
+    const form = new FormData();
+    form.set("website", "http://spam.example");
+    expect(orderRequestFromForm(form, "contact_form", []).website).toBe("http://spam.example");
+  });
+});

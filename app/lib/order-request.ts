@@ -1,0 +1,256 @@
+// zod/mini: the order forms ship this schema to the browser; mini keeps it to a few KB.
+import * as z from "zod/mini";
+import { normalizeAlgerianMobile } from "./phone";
+
+/**
+ * The body of an order (POST /api/orders, and the forms' actions), shared by the
+ * browser (to check a form before sending it) and the server (which trusts nothing
+ * else). Prices and totals are never part of it: the server reads them from the database.
+ */
+
+export const ORDER_SOURCES = [
+  "quick_buy_cart",
+  "quick_buy_product_card",
+  "contact_form",
+  "product_detail",
+  "cart_page",
+] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+export const MAX_ORDER_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+export const MAX_NAME_LENGTH = 60;
+export const MAX_ADDRESS_LENGTH = 300;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_REF_LENGTH = 64;
+
+export interface OrderRequestBody {
+  source: OrderSource;
+  customer: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    wilayaCode: string;
+    address?: string;
+    email?: string;
+  };
+  items: { productId: string; quantity: number }[];
+  ref?: string;
+  /** Honeypot: a hidden field humans leave empty. */
+  website?: string;
+}
+
+export interface OrderCreated {
+  orderNumber: string;
+  itemsTotal: number;
+  deliveryPrice: number;
+  total: number;
+  status: "new";
+}
+
+export interface OrderError {
+  code: string;
+  message: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * The reason a field is refused, as the issue message of `orderRequestSchema`. Never
+ * shown as is: translated with the i18n key `orders.fields.<code>` (see orderFieldCodes).
+ */
+export const ORDER_FIELD_CODES = [
+  "required",
+  "too_long",
+  "invalid_phone",
+  "invalid_wilaya",
+  "invalid_email",
+  "address_required",
+  "items_required",
+  "too_many_items",
+  "invalid_product",
+  "invalid_quantity",
+  "invalid_source",
+  "invalid",
+] as const;
+export type OrderFieldCode = (typeof ORDER_FIELD_CODES)[number];
+
+/** "  " → undefined; any non-string stays as is (and is refused by the schema). */
+function blankToUndefined(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+const name = z.string({ error: "required" }).check(
+  z.trim(),
+  z.minLength(1, { error: "required" }),
+  z.maxLength(MAX_NAME_LENGTH, { error: "too_long" }),
+);
+
+const phone = z.pipe(
+  z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" })),
+  z.transform((value: string, ctx) => {
+    const normalized = normalizeAlgerianMobile(value);
+    if (normalized === null) {
+      ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
+      return z.NEVER;
+    }
+    return normalized;
+  }),
+);
+
+/** An optional trimmed text: empty or blank counts as absent. */
+function optionalText(max: number, code: OrderFieldCode, inner?: z.ZodMiniType<string, string>) {
+  const base = inner ?? z.string({ error: "invalid" });
+  return z.pipe(
+    z.transform(blankToUndefined),
+    z.optional(base.check(z.maxLength(max, { error: code === "invalid_email" ? code : "too_long" }))),
+  );
+}
+
+const wilayaCode = z.string({ error: "invalid_wilaya" }).check(
+  z.trim(),
+  z.regex(/^\d{2}$/, { error: "invalid_wilaya" }),
+);
+
+const itemSchema = z.object({
+  productId: z.string({ error: "invalid_product" }).check(
+    z.trim(),
+    z.minLength(1, { error: "invalid_product" }),
+    z.maxLength(64, { error: "invalid_product" }),
+  ),
+  quantity: z.int({ error: "invalid_quantity" }).check(
+    z.minimum(1, { error: "invalid_quantity" }),
+    z.maximum(MAX_ORDER_QUANTITY, { error: "invalid_quantity" }),
+  ),
+});
+
+/**
+ * Lines naming the same product twice are merged into one (quantities summed, capped at
+ * MAX_ORDER_QUANTITY), in the order each product first appears: a cart cannot hold
+ * duplicates, and a hand-made request gets the same result as a cart.
+ */
+function mergeLines(items: { productId: string; quantity: number }[]): { productId: string; quantity: number }[] {
+  const merged = new Map<string, number>();
+  for (const line of items) {
+    merged.set(line.productId, Math.min(MAX_ORDER_QUANTITY, (merged.get(line.productId) ?? 0) + line.quantity));
+  }
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+const items = z.pipe(
+  z
+    .array(itemSchema, { error: "items_required" })
+    .check(
+      z.minLength(1, { error: "items_required" }),
+      z.maxLength(MAX_ORDER_LINES, { error: "too_many_items" }),
+    ),
+  z.transform(mergeLines),
+);
+
+/**
+ * The schema of OrderRequestBody. Its issue messages are OrderFieldCode values (never text),
+ * its output normalised: names, address and email trimmed, phone as 0XXXXXXXXX, blank optional
+ * fields absent, duplicated products merged. Extra properties (a price, a total…) are dropped.
+ */
+export const orderRequestSchema = z
+  .object({
+    source: z.enum(ORDER_SOURCES, { error: "invalid_source" }),
+    customer: z.object(
+      {
+        firstName: name,
+        lastName: name,
+        phone,
+        wilayaCode,
+        address: optionalText(MAX_ADDRESS_LENGTH, "too_long"),
+        email: optionalText(
+          MAX_EMAIL_LENGTH,
+          "invalid_email",
+          z.string({ error: "invalid_email" }).check(z.email({ error: "invalid_email" })),
+        ),
+      },
+      { error: "required" },
+    ),
+    items,
+    ref: optionalText(MAX_REF_LENGTH, "too_long"),
+    website: z.pipe(z.transform(blankToUndefined), z.optional(z.unknown())),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.source === "product_detail" && !body.customer.address) {
+        ctx.issues.push({
+          code: "custom",
+          message: "address_required",
+          path: ["customer", "address"],
+          input: body.customer.address,
+        });
+      }
+    }),
+  );
+
+/** The parsed (normalised) body. */
+export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
+
+/**
+ * The fields a form shows its errors on: `customer.phone` → "phone", `customer.wilayaCode`
+ * → "wilaya", `items.2.quantity` stays as is. First problem of each field wins.
+ */
+export function orderFieldCodes(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, OrderFieldCode> {
+  const fields: Record<string, OrderFieldCode> = {};
+  for (const issue of issues) {
+    const key = orderFieldKey(issue.path);
+    const code = (ORDER_FIELD_CODES as readonly string[]).includes(issue.message) ? (issue.message as OrderFieldCode) : "invalid";
+    fields[key] ??= code;
+  }
+  return fields;
+}
+
+function orderFieldKey(path: readonly PropertyKey[]): string {
+  const parts = path.map(String);
+  if (parts[0] === "customer" && parts.length >= 2) return parts[1] === "wilayaCode" ? "wilaya" : parts[1]!;
+  return parts.length > 0 ? parts.join(".") : "body";
+}
+
+/** Checks a body on either side: the normalised body, or the refused fields with their codes. */
+export function validateOrderRequest(
+  body: unknown,
+): { ok: true; data: ParsedOrderRequest } | { ok: false; fields: Record<string, OrderFieldCode> } {
+  const result = orderRequestSchema.safeParse(body);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, fields: orderFieldCodes(result.error.issues) };
+}
+
+/** Builds the body from a plain HTML form post (fields firstName, lastName, phone, wilaya, address, email, website, ref; items given by the caller). */
+export function orderRequestFromForm(
+  form: FormData,
+  source: OrderSource,
+  items: { productId: string; quantity: number }[],
+): OrderRequestBody {
+  const text = (key: string): string => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const optional = (key: string): string | undefined => {
+    const value = text(key).trim();
+    return value === "" ? undefined : value;
+  };
+  const body: OrderRequestBody = {
+    source,
+    customer: {
+      firstName: text("firstName"),
+      lastName: text("lastName"),
+      phone: text("phone"),
+      wilayaCode: text("wilaya"),
+    },
+    items,
+  };
+  const address = optional("address");
+  const email = optional("email");
+  const ref = optional("ref");
+  const website = optional("website");
+  if (address !== undefined) body.customer.address = address;
+  if (email !== undefined) body.customer.email = email;
+  if (ref !== undefined) body.ref = ref;
+  if (website !== undefined) body.website = website;
+  return body;
+}

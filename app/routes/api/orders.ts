@@ -1,0 +1,42 @@
+import { getDb } from "~/server/db/connection.server";
+import { requestI18n } from "~/server/i18n.server";
+import { clientIp } from "~/server/orders/client-ip.server";
+import { placeOrder } from "~/server/orders/order.service.server";
+import type { Route } from "./+types/orders";
+
+const noStore = { "Cache-Control": "no-store" };
+
+async function refuse(request: Request, status: 400 | 405, code: "invalid_json" | "method_not_allowed") {
+  const { t } = await requestI18n(request);
+  const headers: Record<string, string> = { ...noStore };
+  if (status === 405) headers.Allow = "POST";
+  return Response.json({ error: { code, message: t(`orders.errors.${code}`), fields: {} } }, { status, headers });
+}
+
+/** GET (and HEAD) /api/orders: only POST is allowed. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return refuse(request, 405, "method_not_allowed");
+}
+
+/**
+ * POST /api/orders: a JSON OrderRequestBody (app/lib/order-request.ts), with an optional
+ * Idempotency-Key header. 201 with the OrderCreated, or { error: OrderError } with 400, 422 or 429.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return refuse(request, 405, "method_not_allowed");
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return refuse(request, 400, "invalid_json");
+  }
+  const { language } = await requestI18n(request);
+  const result = await placeOrder(getDb(), body, {
+    ip: clientIp(request),
+    idempotencyKey: request.headers.get("Idempotency-Key"),
+    language,
+    userAgent: request.headers.get("User-Agent"),
+  });
+  if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: noStore });
+  return Response.json(result.order, { status: 201, headers: noStore });
+}

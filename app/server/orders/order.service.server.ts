@@ -1,0 +1,272 @@
+import type { Kysely } from "kysely";
+import type { TFunction } from "i18next";
+import type { Language } from "~/i18n/config";
+import {
+  MAX_ORDER_QUANTITY,
+  validateOrderRequest,
+  type OrderCreated,
+  type OrderError,
+  type OrderFieldCode,
+  type ParsedOrderRequest,
+} from "~/lib/order-request";
+import type { Database } from "../db/database.server";
+import { toBool } from "../db/types.server";
+import { env } from "../env.server";
+import { i18nFor } from "../i18n.server";
+import { logger } from "../logger.server";
+import { orderWebhookMessage } from "../notify/order-webhook.server";
+import {
+  deleteRateLimitCountersBefore,
+  insertOrder,
+  selectActiveWilaya,
+  selectOrderByIdempotencyKey,
+  selectProductsForOrder,
+  type OrderSummaryRow,
+  type RateLimitRule,
+} from "./orders.repo.server";
+
+export interface PlaceOrderContext {
+  ip: string;
+  idempotencyKey?: string | null;
+  language: Language;
+  userAgent?: string | null;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; status: 201; order: OrderCreated; replayed: boolean }
+  | { ok: false; status: 400 | 422 | 429; error: OrderError };
+
+/** What placeOrder needs from the configuration (read from the environment unless given). */
+export interface OrderSettings {
+  /** When set, each order also gets an outbox message for this webhook. */
+  webhookUrl?: string;
+  perIp: { limit: number; windowSeconds: number };
+  perPhone: { limit: number; windowSeconds: number };
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+export function orderSettingsFromEnv(): OrderSettings {
+  const config = env();
+  return {
+    webhookUrl: config.ORDER_WEBHOOK_URL,
+    perIp: { limit: config.ORDER_RATE_LIMIT_PER_IP, windowSeconds: config.ORDER_RATE_LIMIT_IP_WINDOW_SECONDS },
+    perPhone: { limit: config.ORDER_RATE_LIMIT_PER_PHONE, windowSeconds: config.ORDER_RATE_LIMIT_PHONE_WINDOW_SECONDS },
+  };
+}
+
+/** Idempotency keys are opaque client strings (usually a UUID): printable ASCII, 1 to 200 characters. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+const MAX_USER_AGENT_LENGTH = 400;
+
+/** The start (ISO) of the fixed window of `seconds` that contains `now`. */
+export function windowStart(now: Date, seconds: number): string {
+  const ms = seconds * 1000;
+  return new Date(Math.floor(now.getTime() / ms) * ms).toISOString();
+}
+
+function created(order: OrderSummaryRow, replayed: boolean): PlaceOrderResult {
+  return {
+    ok: true,
+    status: 201,
+    replayed,
+    order: {
+      orderNumber: order.order_number,
+      itemsTotal: order.items_total,
+      deliveryPrice: order.delivery_price,
+      total: order.total,
+      status: "new",
+    },
+  };
+}
+
+function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Record<string, string> = {}): PlaceOrderResult {
+  return { ok: false, status, error: { code, message: t(`orders.errors.${code}` as "orders.errors.invalid_order"), fields } };
+}
+
+function fieldMessage(t: TFunction, code: OrderFieldCode): string {
+  return t(`orders.fields.${code}` as "orders.fields.required", { max: MAX_ORDER_QUANTITY });
+}
+
+/** The honeypot: any non-blank `website` (bots fill every field). */
+function honeypotFilled(body: unknown): boolean {
+  if (typeof body !== "object" || body === null) return false;
+  const website = (body as { website?: unknown }).website;
+  if (website === undefined || website === null) return false;
+  return typeof website !== "string" || website.trim() !== "";
+}
+
+/** Where a product id appears first in the body as sent (duplicates are merged by the schema). */
+function rawItemIndex(body: unknown, productId: string, fallback: number): number {
+  const items = (body as { items?: unknown }).items;
+  if (!Array.isArray(items)) return fallback;
+  const index = items.findIndex(
+    (item) => typeof item?.productId === "string" && item.productId.trim() === productId,
+  );
+  return index === -1 ? fallback : index;
+}
+
+/**
+ * Takes an order from a shopper: checks the body, the honeypot, the products (prices and stock
+ * from the database, whatever the body claims), the wilaya (delivery price from the database),
+ * then stores the order, its lines, its first event and its webhook message in one transaction,
+ * within the per-address and per-phone rate limits. A repeated Idempotency-Key answers the
+ * first order again. Never throws for bad input; throws only on server faults.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  body: unknown,
+  context: PlaceOrderContext,
+  settings: OrderSettings = orderSettingsFromEnv(),
+): Promise<PlaceOrderResult> {
+  const { t } = await i18nFor(context.language);
+
+  if (honeypotFilled(body)) {
+    logger.warn({ ip: context.ip, userAgent: context.userAgent }, "order refused: honeypot filled");
+    return failure(422, "rejected", t);
+  }
+
+  const idempotencyKey = context.idempotencyKey?.trim() || null;
+  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    return failure(400, "invalid_idempotency_key", t);
+  }
+
+  const parsed = validateOrderRequest(body);
+  if (!parsed.ok) {
+    const fields = Object.fromEntries(
+      Object.entries(parsed.fields).map(([field, code]) => [field, fieldMessage(t, code)]),
+    );
+    return failure(422, "invalid_order", t, fields);
+  }
+  const request: ParsedOrderRequest = parsed.data;
+
+  if (idempotencyKey !== null) {
+    const first = await selectOrderByIdempotencyKey(db, idempotencyKey);
+    if (first) return replay(first, request, t);
+  }
+
+  const [products, wilaya] = await Promise.all([
+    selectProductsForOrder(db, request.items.map((line) => line.productId)),
+    selectActiveWilaya(db, request.customer.wilayaCode),
+  ]);
+
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const unknown: Record<string, string> = {};
+  const outOfStock: Record<string, string> = {};
+  request.items.forEach((line, index) => {
+    const at = rawItemIndex(body, line.productId, index);
+    const product = byId.get(line.productId);
+    if (!product) {
+      unknown[`items.${at}.productId`] = t("orders.fields.unknown_product");
+      return;
+    }
+    const available = toBool(product.in_stock) ? Math.max(0, product.stock_quantity) : 0;
+    if (available < line.quantity) {
+      outOfStock[`items.${at}.quantity`] = t("orders.fields.out_of_stock", { count: available });
+    }
+  });
+  if (Object.keys(unknown).length > 0) return failure(422, "unknown_product", t, { ...unknown, ...outOfStock });
+  if (Object.keys(outOfStock).length > 0) return failure(422, "out_of_stock", t, outOfStock);
+  if (!wilaya) {
+    return failure(422, "unknown_wilaya", t, { wilaya: t("orders.fields.unknown_wilaya") });
+  }
+
+  const lines = request.items.map((line) => {
+    const product = byId.get(line.productId)!;
+    return {
+      productId: product.id,
+      title: product.title,
+      unitPrice: product.price,
+      compareAtPrice: product.compare_at_price,
+      quantity: line.quantity,
+      lineTotal: product.price * line.quantity,
+    };
+  });
+  const itemsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+  const deliveryPrice = wilaya.home_price;
+  const now = settings.now?.() ?? new Date();
+  const createdAt = now.toISOString();
+
+  const rateLimits: RateLimitRule[] = [
+    {
+      name: "ip",
+      key: `order:ip:${context.ip}`,
+      windowStart: windowStart(now, settings.perIp.windowSeconds),
+      limit: settings.perIp.limit,
+    },
+    {
+      name: "phone",
+      key: `order:phone:${request.customer.phone}`,
+      windowStart: windowStart(now, settings.perPhone.windowSeconds),
+      limit: settings.perPhone.limit,
+    },
+  ];
+
+  const { webhookUrl } = settings;
+  const result = await insertOrder(
+    db,
+    {
+      source: request.source,
+      firstName: request.customer.firstName,
+      lastName: request.customer.lastName,
+      phone: request.customer.phone,
+      wilayaCode: wilaya.code,
+      address: request.customer.address ?? null,
+      email: request.customer.email ?? null,
+      itemsTotal,
+      deliveryPrice,
+      total: itemsTotal + deliveryPrice,
+      ref: request.ref ?? null,
+      ip: context.ip,
+      userAgent: context.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
+      idempotencyKey,
+      createdAt,
+      lines,
+    },
+    {
+      rateLimits,
+      outbox: webhookUrl
+        ? (orderNumber) =>
+            orderWebhookMessage({
+              orderNumber,
+              source: request.source,
+              customer: request.customer,
+              wilaya: { code: wilaya.code, name: wilaya.name, nameAr: wilaya.name_ar },
+              lines,
+              itemsTotal,
+              deliveryPrice,
+              total: itemsTotal + deliveryPrice,
+              createdAt,
+            })
+        : undefined,
+    },
+  );
+
+  switch (result.kind) {
+    case "rate_limited":
+      logger.warn({ ip: context.ip, rule: result.rule }, "order refused: rate limit");
+      return failure(429, "rate_limited", t);
+    case "duplicate":
+      return replay(result.order, request, t);
+    case "created":
+      logger.info({ orderNumber: result.order.order_number, total: result.order.total, source: request.source }, "order placed");
+      // Now and then, forget windows long past (a day older than the longest window).
+      if (Math.random() < 0.02) {
+        const longest = Math.max(settings.perIp.windowSeconds, settings.perPhone.windowSeconds);
+        const before = new Date(now.getTime() - (longest + 86_400) * 1000).toISOString();
+        deleteRateLimitCountersBefore(db, before).catch((error: unknown) =>
+          logger.warn({ err: error }, "could not prune rate-limit counters"),
+        );
+      }
+      return created(result.order, false);
+  }
+}
+
+/**
+ * The answer to a repeated Idempotency-Key: the first order, when it is the same shopper's
+ * (same phone); a key reused for someone else's order is refused rather than disclosing it.
+ */
+function replay(first: OrderSummaryRow, request: ParsedOrderRequest, t: TFunction): PlaceOrderResult {
+  if (first.phone !== request.customer.phone) return failure(422, "idempotency_key_reused", t);
+  return created(first, true);
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/database.server";
+import type { OrderSource } from "~/lib/order-request";
+
+/** The columns an order needs from each product it names. */
+export function selectProductsForOrder(db: Kysely<Database>, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("products")
+    .select(["id", "title", "title_en", "title_fr", "price", "compare_at_price", "in_stock", "stock_quantity"])
+    .where("id", "in", ids)
+    .execute();
+}
+
+export type OrderProductRow = Awaited<ReturnType<typeof selectProductsForOrder>>[number];
+
+/** An active wilaya by code, or undefined. */
+export function selectActiveWilaya(db: Kysely<Database>, code: string) {
+  return db
+    .selectFrom("wilayas")
+    .select(["code", "name", "name_ar", "home_price"])
+    .where("code", "=", code)
+    .where("active", "=", true)
+    .executeTakeFirst();
+}
+
+const orderSummaryColumns = ["id", "order_number", "items_total", "delivery_price", "total", "status", "phone"] as const;
+
+export function selectOrderByIdempotencyKey(db: Kysely<Database>, key: string) {
+  return db.selectFrom("orders").select(orderSummaryColumns).where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+export type OrderSummaryRow = NonNullable<Awaited<ReturnType<typeof selectOrderByIdempotencyKey>>>;
+
+export interface NewOrder {
+  source: OrderSource;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  wilayaCode: string;
+  address: string | null;
+  email: string | null;
+  itemsTotal: number;
+  deliveryPrice: number;
+  total: number;
+  ref: string | null;
+  ip: string;
+  userAgent: string | null;
+  idempotencyKey: string | null;
+  createdAt: string;
+  lines: {
+    productId: string;
+    title: string;
+    unitPrice: number;
+    compareAtPrice: number;
+    quantity: number;
+    lineTotal: number;
+  }[];
+}
+
+/** A counter to raise in the order's transaction; the order is refused when it goes past `limit`. */
+export interface RateLimitRule {
+  name: string;
+  key: string;
+  windowStart: string;
+  limit: number;
+}
+
+export type InsertOrderResult =
+  | { kind: "created"; order: OrderSummaryRow }
+  /** The idempotency key is taken (by a concurrent request, usually): the first order. */
+  | { kind: "duplicate"; order: OrderSummaryRow }
+  | { kind: "rate_limited"; rule: string };
+
+class RateLimited extends Error {
+  constructor(readonly rule: string) {
+    super(`rate limit ${rule}`);
+  }
+}
+
+/** The human-friendly number of an order: SQ-000042 for id 42. */
+export function orderNumberFor(id: number): string {
+  return `SQ-${String(id).padStart(6, "0")}`;
+}
+
+/** True for a unique-constraint violation on SQLite (better-sqlite3) or PostgreSQL (pg). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
+}
+
+/** Raises one fixed-window counter and returns its new value (atomic on both dialects). */
+async function hit(trx: Transaction<Database>, key: string, windowStart: string): Promise<number> {
+  const row = await trx
+    .insertInto("rate_limit_counters")
+    .values({ key, window_start: windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("rate_limit_counters.count", "+", 1) })))
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Stores an order in one transaction: the order, its lines, its first event ('new'), the
+ * rate-limit counters and, when given, its outbox message. Nothing is kept when a counter
+ * goes past its limit or the idempotency key is already taken.
+ */
+export async function insertOrder(
+  db: Kysely<Database>,
+  order: NewOrder,
+  options: { rateLimits: RateLimitRule[]; outbox?: (orderNumber: string) => { topic: string; payload: string } },
+): Promise<InsertOrderResult> {
+  try {
+    const created = await db.transaction().execute(async (trx) => {
+      // The order first: a taken idempotency key fails here, before any counter moves.
+      const { id } = await trx
+        .insertInto("orders")
+        .values({
+          order_number: `pending-${randomUUID()}`,
+          source: order.source,
+          status: "new",
+          first_name: order.firstName,
+          last_name: order.lastName,
+          phone: order.phone,
+          wilaya_code: order.wilayaCode,
+          address: order.address,
+          email: order.email,
+          items_total: order.itemsTotal,
+          delivery_price: order.deliveryPrice,
+          total: order.total,
+          ref: order.ref,
+          ip: order.ip,
+          user_agent: order.userAgent,
+          idempotency_key: order.idempotencyKey,
+          created_at: order.createdAt,
+          updated_at: order.createdAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+
+      for (const rule of options.rateLimits) {
+        if ((await hit(trx, rule.key, rule.windowStart)) > rule.limit) throw new RateLimited(rule.name);
+      }
+
+      const orderNumber = orderNumberFor(id);
+      await trx.updateTable("orders").set({ order_number: orderNumber }).where("id", "=", id).execute();
+      await trx
+        .insertInto("order_items")
+        .values(
+          order.lines.map((line, position) => ({
+            order_id: id,
+            position,
+            product_id: line.productId,
+            title: line.title,
+            unit_price: line.unitPrice,
+            compare_at_price: line.compareAtPrice,
+            quantity: line.quantity,
+            line_total: line.lineTotal,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("order_events")
+        .values({ order_id: id, status: "new", note: null, actor: "shopper", created_at: order.createdAt })
+        .execute();
+      const message = options.outbox?.(orderNumber);
+      if (message) {
+        await trx
+          .insertInto("outbox")
+          .values({
+            topic: message.topic,
+            payload: message.payload,
+            attempts: 0,
+            next_attempt_at: order.createdAt,
+            created_at: order.createdAt,
+          })
+          .execute();
+      }
+      return {
+        id,
+        order_number: orderNumber,
+        items_total: order.itemsTotal,
+        delivery_price: order.deliveryPrice,
+        total: order.total,
+        status: "new" as const,
+        phone: order.phone,
+      };
+    });
+    return { kind: "created", order: created };
+  } catch (error) {
+    if (error instanceof RateLimited) return { kind: "rate_limited", rule: error.rule };
+    if (order.idempotencyKey !== null && isUniqueViolation(error)) {
+      const first = await selectOrderByIdempotencyKey(db, order.idempotencyKey);
+      if (first) return { kind: "duplicate", order: first };
+    }
+    throw error;
+  }
+}
+
+/** Forgets rate-limit windows that started before `before` (ISO). */
+export async function deleteRateLimitCountersBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db.deleteFrom("rate_limit_counters").where("window_start", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

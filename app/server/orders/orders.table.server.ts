@@ -1,0 +1,70 @@
+import type { AutoId, Timestamp } from "../db/types.server";
+import type { OrderSource } from "~/lib/order-request";
+
+/** Where an order is in its life; 'new' until the merchant confirms it (later issues add the rest). */
+export type OrderStatus = "new" | "confirmed" | "shipped" | "delivered" | "cancelled" | "returned";
+
+export interface OrdersTable {
+  id: AutoId;
+  /** Human-friendly and unique: 'SQ-' + the id padded to 6 digits (SQ-000042). */
+  order_number: string;
+  source: OrderSource;
+  status: OrderStatus;
+  first_name: string;
+  last_name: string;
+  /** Normalised mobile number, 0XXXXXXXXX. */
+  phone: string;
+  wilaya_code: string;
+  address: string | null;
+  email: string | null;
+  /** Whole dinars, from database prices at the time of the order. */
+  items_total: number;
+  delivery_price: number;
+  total: number;
+  /** Tracking reference (?ref=) the shopper came with. */
+  ref: string | null;
+  ip: string;
+  user_agent: string | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: AutoId;
+  order_id: number;
+  position: number;
+  /** No foreign key: the product may be deleted later; the line keeps its snapshot. */
+  product_id: string;
+  /** Arabic title at the time of the order. */
+  title: string;
+  unit_price: number;
+  compare_at_price: number;
+  quantity: number;
+  line_total: number;
+}
+
+export interface OrderEventsTable {
+  id: AutoId;
+  order_id: number;
+  status: OrderStatus;
+  note: string | null;
+  /** 'shopper', 'system' or an admin's name. */
+  actor: string;
+  created_at: Timestamp;
+}
+
+/** Fixed-window counters: one row per key (e.g. 'order:ip:1.2.3.4') and window start. */
+export interface RateLimitCountersTable {
+  key: string;
+  /** ISO timestamp of the window's start. */
+  window_start: string;
+  count: number;
+}
+
+export interface OrdersTables {
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
