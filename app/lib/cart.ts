@@ -1,5 +1,7 @@
 // zod/mini: the same schemas, tree-shaken, so the cart costs the storefront's first visit ~2 KB, not ~25 KB.
 import * as z from "zod/mini";
+import { variantUrl } from "./images";
+import type { ProductImageData } from "./product";
 
 /** The browser keeps the cart under this localStorage key (spec, section 9). */
 export const CART_STORAGE_KEY = "twins-shop-cart";
@@ -24,25 +26,34 @@ export type CartAction =
   | { type: "remove"; id: string }
   | { type: "setQuantity"; id: string; quantity: number }
   | { type: "clear" }
-  | { type: "load"; items: CartItem[] };
+  | { type: "load"; items: CartItem[] }
+  /** Lines fetched for the cookie's products the saved cart did not know; ignored when already there. */
+  | { type: "merge"; items: CartItem[] }
+  /** The server's current details (price, compare-at price, title, image) of lines already in the cart. */
+  | { type: "refresh"; updates: CartItemUpdate[] };
+
+export type CartItemUpdate = Pick<CartItem, "id"> & Partial<Pick<CartItem, "title" | "titleAr" | "price" | "originalPrice" | "image">>;
 
 /**
  * Adding an id already in the cart raises its quantity by 1; a quantity of 0
- * or less removes the line.
+ * or less removes the line. A line holds at most 99 and a cart 50 lines (the
+ * order limits): beyond, adding does nothing.
  */
 export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
   switch (action.type) {
     case "add": {
       const existing = items.find((line) => line.id === action.item.id);
       if (existing) {
+        if (existing.quantity >= MAX_LINE_QUANTITY) return items;
         return items.map((line) => (line.id === action.item.id ? { ...line, quantity: line.quantity + 1 } : line));
       }
+      if (items.length >= MAX_CART_LINES) return items;
       return [...items, { ...action.item, quantity: 1 }];
     }
     case "remove":
       return items.filter((line) => line.id !== action.id);
     case "setQuantity": {
-      const quantity = Math.trunc(action.quantity);
+      const quantity = Math.min(MAX_LINE_QUANTITY, Math.trunc(action.quantity));
       if (!Number.isFinite(quantity) || quantity <= 0) return items.filter((line) => line.id !== action.id);
       return items.map((line) => (line.id === action.id ? { ...line, quantity } : line));
     }
@@ -50,6 +61,32 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
       return [];
     case "load":
       return action.items;
+    case "merge": {
+      const known = new Set(items.map((line) => line.id));
+      const added = action.items.filter((line) => !known.has(line.id));
+      return added.length === 0 ? items : [...items, ...added].slice(0, MAX_CART_LINES);
+    }
+    case "refresh": {
+      const byId = new Map(action.updates.map((update) => [update.id, update]));
+      let changed = false;
+      const next = items.map((line) => {
+        const update = byId.get(line.id);
+        if (!update) return line;
+        const merged = { ...line, ...update };
+        if (
+          merged.price === line.price &&
+          merged.originalPrice === line.originalPrice &&
+          merged.title === line.title &&
+          merged.titleAr === line.titleAr &&
+          merged.image === line.image
+        ) {
+          return line;
+        }
+        changed = true;
+        return merged;
+      });
+      return changed ? next : items;
+    }
   }
 }
 
@@ -78,4 +115,220 @@ export function parseStoredCart(raw: string | null): { items: CartItem[]; error?
     return { items: [], error: `saved cart is invalid: ${where}` };
   }
   return { items: parsed.data };
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The cart mirrored in a cookie, so the server can render it and a shopper without JavaScript
+ * can use it: `cart=id:qty,id:qty`. With JavaScript, localStorage keeps the whole lines (titles,
+ * prices, images) and the cookie only their ids and quantities (docs/decisions/0007).
+ * ---------------------------------------------------------------------------------------- */
+
+export const CART_COOKIE = "cart";
+/** A cart holds at most this many different products (the order limit too). */
+export const MAX_CART_LINES = 50;
+/** And at most this many of one product. */
+export const MAX_LINE_QUANTITY = 99;
+export const CART_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+/** What the server needs of a cart line. */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+}
+
+/** Product ids are cookie-safe: letters, digits, `_` and `-` (stored ids are `p` + digits). */
+const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const COOKIE_PART = /^([A-Za-z0-9_-]{1,64}):(\d{1,9})$/;
+
+/**
+ * Well-formed lines only: ids that fit the cookie, quantities as whole numbers from 1
+ * (capped at 99), the same product merged into its first line, at most 50 lines.
+ */
+export function normalizeCartLines(lines: readonly { productId: string; quantity: number }[]): CartLine[] {
+  const merged = new Map<string, number>();
+  for (const { productId, quantity } of lines) {
+    if (typeof productId !== "string" || !PRODUCT_ID.test(productId)) continue;
+    if (typeof quantity !== "number" || !Number.isFinite(quantity)) continue;
+    const whole = Math.trunc(quantity);
+    if (whole < 1) continue;
+    if (!merged.has(productId) && merged.size >= MAX_CART_LINES) continue;
+    merged.set(productId, Math.min(MAX_LINE_QUANTITY, (merged.get(productId) ?? 0) + whole));
+  }
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/** Lines to the cookie's value: `p1:2,p7:1` ("" for an empty cart). */
+export function encodeCartCookie(lines: readonly CartLine[]): string {
+  return normalizeCartLines(lines)
+    .map((line) => `${line.productId}:${line.quantity}`)
+    .join(",");
+}
+
+/**
+ * The cookie's value to lines. Malformed parts (no colon, a bad id, a quantity that is not
+ * a whole number from 1) are dropped, quantities capped at 99, repeats merged, 50 lines kept.
+ */
+export function decodeCartCookie(value: string | null | undefined): CartLine[] {
+  if (!value) return [];
+  let text = value;
+  if (text.includes("%")) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      return [];
+    }
+  }
+  const lines: CartLine[] = [];
+  for (const part of text.split(",")) {
+    const match = COOKIE_PART.exec(part.trim());
+    if (!match) continue;
+    lines.push({ productId: match[1]!, quantity: Number(match[2]) });
+  }
+  return normalizeCartLines(lines);
+}
+
+/**
+ * The `cart` cookie of a Cookie header: its lines, or null when there is no such cookie
+ * (never set, or expired), which is not the same as an emptied cart (`cart=`).
+ */
+export function cartFromCookieHeader(header: string | null | undefined): CartLine[] | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0) continue;
+    if (part.slice(0, separator).trim() === CART_COOKIE) return decodeCartCookie(part.slice(separator + 1).trim());
+  }
+  return null;
+}
+
+/**
+ * The cookie that keeps a cart for 30 days: `Set-Cookie` on the server, `document.cookie` in
+ * the browser (so never HttpOnly). An emptied cart is kept as `cart=` (it says "emptied").
+ */
+export function cartCookie(lines: readonly CartLine[], options: { secure?: boolean } = {}): string {
+  const attributes = [
+    `${CART_COOKIE}=${encodeCartCookie(lines)}`,
+    "Path=/",
+    `Max-Age=${CART_COOKIE_MAX_AGE_SECONDS}`,
+    "SameSite=Lax",
+  ];
+  if (options.secure) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+/** A browser cart's lines as the cookie and the server see them. */
+export function cartLinesOf(items: readonly CartItem[]): CartLine[] {
+  return normalizeCartLines(items.map((item) => ({ productId: item.id, quantity: item.quantity })));
+}
+
+/**
+ * Beside the cart, localStorage keeps the cookie value the browser last wrote. A cookie that
+ * differs from it was changed by the server since (a form post without JavaScript, an order
+ * placed that way): then the cookie is the newer cart.
+ */
+export const CART_COOKIE_MIRROR_KEY = "twins-shop-cart-cookie";
+
+/**
+ * The cart to start with, from the saved cart (localStorage), the `cart` cookie and the cookie
+ * value the browser last wrote (`mirror`). The saved cart wins, unless the cookie has changed
+ * since the browser wrote it: then the cookie decides which lines there are and their
+ * quantities, the saved cart gives their details, and the lines only the cookie has come back
+ * as `missing` (their details must be fetched). No cookie (never set, expired): the saved cart.
+ */
+export function reconcileCart(
+  saved: readonly CartItem[],
+  cookie: readonly CartLine[] | null,
+  mirror: string | null,
+): { items: CartItem[]; missing: CartLine[] } {
+  if (cookie === null || (mirror !== null && encodeCartCookie(cookie) === mirror)) {
+    return { items: saved.slice(0, MAX_CART_LINES), missing: [] };
+  }
+  const byId = new Map(saved.map((item) => [item.id, item]));
+  const items: CartItem[] = [];
+  const missing: CartLine[] = [];
+  for (const line of cookie) {
+    const item = byId.get(line.productId);
+    if (item) items.push({ ...item, quantity: line.quantity });
+    else missing.push(line);
+  }
+  return { items, missing };
+}
+
+/** The cookie's lines after an add (+1, or a new line of 1; nothing beyond 99 or 50 lines). */
+export function addCartLine(lines: readonly CartLine[], productId: string): CartLine[] {
+  if (lines.some((line) => line.productId === productId)) {
+    return normalizeCartLines(
+      lines.map((line) => (line.productId === productId ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + 1) } : line)),
+    );
+  }
+  return normalizeCartLines([...lines, { productId, quantity: 1 }]);
+}
+
+/** The cookie's lines with one quantity set (0 or less removes the line, above 99 is 99). */
+export function setCartLine(lines: readonly CartLine[], productId: string, quantity: number): CartLine[] {
+  return normalizeCartLines(lines.map((line) => (line.productId === productId ? { ...line, quantity } : line)));
+}
+
+export function removeCartLine(lines: readonly CartLine[], productId: string): CartLine[] {
+  return lines.filter((line) => line.productId !== productId);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * A cart priced by the server (app/server/cart/cart.service.server.ts `quoteCart`, and
+ * POST /api/cart/quote): the shapes, and the status of a line as its quantity changes.
+ * ---------------------------------------------------------------------------------------- */
+
+/**
+ * Where a cart line stands against the catalogue right now:
+ * - `ok`: can be ordered as it is;
+ * - `limited`: fewer in stock than the quantity asked (`stockQuantity` says how many);
+ * - `out_of_stock`: none left, or taken off sale;
+ * - `unknown`: no such product any more.
+ */
+export type CartLineStatus = "ok" | "limited" | "out_of_stock" | "unknown";
+
+export interface QuotedLine {
+  productId: string;
+  quantity: number;
+  status: CartLineStatus;
+  /** The rest is the catalogue's current data; empty for an unknown product. */
+  slug: string;
+  /** In the shopper's language, else the Arabic title. */
+  title: string;
+  titleAr: string;
+  /** Current unit price (whole dinars). */
+  price: number;
+  /** Current compare-at price, only when above 0. */
+  originalPrice: number | null;
+  image: ProductImageData | null;
+  inStock: boolean;
+  stockQuantity: number;
+  /** price × quantity; 0 for a line that cannot be ordered (unknown or out of stock). */
+  lineTotal: number;
+}
+
+export interface CartQuote {
+  lines: QuotedLine[];
+  /** Sum of the line totals of the lines that can be ordered (`ok` and `limited`). */
+  itemsTotal: number;
+  /** Sum of the quantities of those lines. */
+  itemCount: number;
+  /** True when there is at least one line and every line is `ok`. */
+  orderable: boolean;
+}
+
+/** A quoted product's status for a quantity (the shopper changes quantities after the quote). */
+export function cartLineStatus(
+  product: { status: CartLineStatus; inStock: boolean; stockQuantity: number },
+  quantity: number,
+): CartLineStatus {
+  if (product.status === "unknown") return "unknown";
+  if (!product.inStock || product.stockQuantity <= 0) return "out_of_stock";
+  return quantity > product.stockQuantity ? "limited" : "ok";
+}
+
+/** The image a cart line keeps: the smallest WebP variant (drawn as a thumbnail), or the plain image. */
+export function cartImageUrl(image: { src: string; widths: readonly number[] } | null | undefined): string {
+  if (!image) return "";
+  return image.widths.length > 0 ? variantUrl(image.src, Math.min(...image.widths)) : image.src;
 }

@@ -2,13 +2,23 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCart } from "./CartProvider";
 
-/** Cart button of the top bar; the count badge appears only above zero. */
+/**
+ * Cart button of the top bar; the count badge appears only above zero. A link to /cart
+ * (without JavaScript); with it, a click opens the cart drawer instead.
+ */
 export function CartButton() {
   const { t } = useTranslation();
-  const { itemCount } = useCart();
+  const { itemCount, openDrawer } = useCart();
   return (
     <Link
       to="/cart"
+      onClick={(event) => {
+        // Keep new-tab and other modified clicks as plain links.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        openDrawer();
+      }}
+      aria-haspopup="dialog"
       aria-label={t("topBar.cartWithCount", { count: itemCount })}
       className="relative flex size-10 items-center justify-center rounded-lg bg-brand-700 text-white hover:bg-brand-800"
       data-testid="cart-button"

@@ -96,6 +96,12 @@ export function selectProductByKey(db: Kysely<Database>, key: string) {
     .executeTakeFirst();
 }
 
+/** Several products by stored id, in one query, whatever their stock (a cart or an order names them). */
+export function selectProductsByIds(db: Kysely<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectProducts(db).where("products.id", "in", [...ids]).execute();
+}
+
 /** Images of several products in one query; `firstOnly` keeps only each product's main image. */
 export function selectImages(db: Kysely<Database>, productIds: string[], options: { firstOnly: boolean }) {
   if (productIds.length === 0) return Promise.resolve([]);

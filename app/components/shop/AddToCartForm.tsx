@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * The add-to-cart of a card or a product page as a form posting to /cart (intent=add), so
+ * a shopper without JavaScript adds too (the server keeps the cart in the `cart` cookie and
+ * sends them back to this page). With JavaScript the post never leaves: `onAdd` runs instead.
+ */
+export function AddToCartForm({
+  productId,
+  onAdd,
+  className,
+  children,
+}: {
+  productId: string;
+  onAdd(): void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  return (
+    <form
+      method="post"
+      action="/cart"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAdd();
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import * as z from "zod/mini";
+import { MAX_CART_LINES } from "~/lib/cart";
+import { quoteCart } from "~/server/cart/cart.service.server";
+import { getDb } from "~/server/db/connection.server";
+import { requestI18n } from "~/server/i18n.server";
+import type { Route } from "./+types/cart-quote";
+
+const quoteRequest = z.object({
+  items: z.array(z.object({ productId: z.string(), quantity: z.number() })).check(z.maxLength(MAX_CART_LINES * 4)),
+});
+
+/**
+ * POST /api/cart/quote `{ items: [{ productId, quantity }] }`: the cart priced from the
+ * database (current titles in the shopper's language, prices, stock; unknown products
+ * flagged). The cart page and the cart provider call it; nothing is stored.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { language, t } = await requestI18n(request);
+  const headers = { "Cache-Control": "private, no-store" };
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    body = null;
+  }
+  const parsed = quoteRequest.safeParse(body);
+  if (!parsed.success) return Response.json({ error: t("cart.api.invalidCart") }, { status: 400, headers });
+  return Response.json(await quoteCart(getDb(), parsed.data.items, language), { headers });
+}

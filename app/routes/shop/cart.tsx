@@ -1,0 +1,502 @@
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { LineThumbnail, QuantityStepper, RemoveLineButton } from "~/components/shop/CartLineControls";
+import { useCart } from "~/components/shop/CartProvider";
+import { CustomerFields } from "~/components/shop/order/CustomerFields";
+import { OrderStatusBanner } from "~/components/shop/order/OrderStatusBanner";
+import { useHydrated } from "~/components/shop/order/useHydrated";
+import { customerFromForm, honeypotFromForm, useOrderSubmission } from "~/components/shop/order/useOrderSubmission";
+import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
+import { isLanguage } from "~/i18n/config";
+import {
+  addCartLine,
+  cartCookie,
+  cartFromCookieHeader,
+  cartImageUrl,
+  cartLineStatus,
+  MAX_LINE_QUANTITY,
+  removeCartLine,
+  setCartLine,
+  type CartLineStatus,
+  type CartQuote,
+  type QuotedLine,
+} from "~/lib/cart";
+import { parseDeliveryDays } from "~/lib/delivery";
+import { formatDeliveryFee, formatDinars } from "~/lib/money";
+import { productPath, type ProductImageData } from "~/lib/product";
+import { seoMeta } from "~/lib/seo";
+import { quoteCart } from "~/server/cart/cart.service.server";
+import { getDb } from "~/server/db/connection.server";
+import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
+import { env } from "~/server/env.server";
+import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
+import { pageContext } from "~/server/page.server";
+import type { Route } from "./+types/cart";
+
+/** An order number in a `?order=` address (the page after a plain, no-JS order). */
+const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
+/** Where a no-JS add may send the shopper back to: a path on this site only. */
+const LOCAL_PATH = /^\/(?![/\\])[^\s]*$/;
+
+const cookieLines = (request: Request) => cartFromCookieHeader(request.headers.get("Cookie")) ?? [];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const ctx = await pageContext(request);
+  const { t, language } = ctx;
+  const db = getDb();
+  const ordered = new URL(request.url).searchParams.get("order");
+  const [quote, wilayas] = await Promise.all([quoteCart(db, cookieLines(request), language), listDeliveryRates(db)]);
+  return data(
+    {
+      quote,
+      wilayas,
+      /** The order number after a plain (no-JS) order: the page shows the success. */
+      ordered: ordered && ORDER_NUMBER.test(ordered) ? ordered : null,
+      /** Idempotency key of the plain order post: a re-sent post replays the same order. */
+      orderKey: crypto.randomUUID(),
+      seo: ctx.seo({
+        title: ctx.pageTitle(t("cart.page.title")),
+        description: t("cart.page.description"),
+        path: "/cart",
+        noindex: true,
+      }),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/**
+ * The cart without JavaScript: forms post here. intent=add|set|remove change the `cart`
+ * cookie and go back (303); intent=order places the order from the cookie's lines, then
+ * goes to /cart?order=NUMBER with the cookie emptied, or shows the form again with its
+ * errors and what was typed.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value.trim() : "";
+  };
+  const lines = cookieLines(request);
+  const secure = env().PUBLIC_URL?.startsWith("https://") ?? false;
+  const productId = text("productId");
+
+  switch (text("intent")) {
+    case "add": {
+      const back = text("returnTo");
+      return redirect(LOCAL_PATH.test(back) ? back : "/cart", {
+        status: 303,
+        headers: { "Set-Cookie": cartCookie(addCartLine(lines, productId), { secure }) },
+      });
+    }
+    case "set": {
+      const quantity = Number.parseInt(text("quantity"), 10);
+      const next = Number.isFinite(quantity) ? setCartLine(lines, productId, quantity) : lines;
+      return redirect("/cart", { status: 303, headers: { "Set-Cookie": cartCookie(next, { secure }) } });
+    }
+    case "remove":
+      return redirect("/cart", { status: 303, headers: { "Set-Cookie": cartCookie(removeCartLine(lines, productId), { secure }) } });
+    case "order": {
+      const result = await submitOrderForm(getDb(), request, form, "cart_page", lines);
+      if (result.ok) {
+        return redirect(`/cart?order=${encodeURIComponent(result.order.orderNumber)}`, {
+          status: 303,
+          headers: { "Set-Cookie": cartCookie([], { secure }) },
+        });
+      }
+      return data(result, { status: result.status });
+    }
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+/** Never cached: the page is this shopper's cart. Keeps the root's language cookie. */
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ name: "robots", content: "noindex" }]);
+
+/** One line as the page shows it: the server's price and stock, the shopper's quantity. */
+interface PageLine {
+  productId: string;
+  quantity: number;
+  title: string;
+  price: number;
+  originalPrice: number | null;
+  /** The server's image (responsive), or the thumbnail URL the browser kept. */
+  image: ProductImageData | string | null;
+  /** `pending`: not priced by the server yet (added in another tab a moment ago). */
+  status: CartLineStatus | "pending";
+  stockQuantity: number;
+  /** The price the shopper saw when adding it, when the shop has changed it since. */
+  previousPrice: number | null;
+}
+
+const countsInTotal = (status: PageLine["status"]) => status === "ok" || status === "limited" || status === "pending";
+
+/** POST /api/cart/quote: the browser's lines priced by the server. */
+async function requote(lines: { productId: string; quantity: number }[]): Promise<CartQuote> {
+  const response = await fetch("/api/cart/quote", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ items: lines }),
+  });
+  if (!response.ok) throw new Error(`cart quote answered ${response.status}`);
+  return (await response.json()) as CartQuote;
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "ar";
+  const { wilayas, orderKey } = loaderData;
+  const cart = useCart();
+  const hydrated = useHydrated();
+  const submission = useOrderSubmission("cart_page");
+  const refused = actionData && !actionData.ok ? actionData : null;
+  const [wilaya, setWilaya] = useState(refused?.values.wilaya ?? "");
+  const [formKey, setFormKey] = useState(0);
+  const [quote, setQuote] = useState<CartQuote>(loaderData.quote);
+  const [previousPrices, setPreviousPrices] = useState<Record<string, number>>({});
+  const [requoteCount, setRequoteCount] = useState(0);
+
+  // A new loader answer (a plain post, a revalidation) is the freshest quote.
+  useEffect(() => setQuote(loaderData.quote), [loaderData.quote]);
+
+  const quoted = useMemo(() => new Map(quote.lines.map((line) => [line.productId, line])), [quote]);
+
+  // With JavaScript, the browser's cart is the one shown: price any line the quote lacks.
+  const missing = cart.ready ? cart.items.filter((item) => !quoted.has(item.id)).map((item) => item.id).join(",") : "";
+  useEffect(() => {
+    if (!cart.ready || (missing === "" && requoteCount === 0)) return;
+    let live = true;
+    requote(cart.items.map((item) => ({ productId: item.id, quantity: item.quantity })))
+      .then((fresh) => live && setQuote(fresh))
+      .catch((error: unknown) => console.error("[cart] could not price the cart", error));
+    return () => {
+      live = false;
+    };
+    // Only when lines appear that the quote does not know, or after a refused order.
+  }, [cart.ready, missing, requoteCount]);
+
+  // The browser's lines take the server's prices, titles and images; a changed price is remembered to be shown.
+  useEffect(() => {
+    if (!cart.ready) return;
+    const changed: Record<string, number> = {};
+    const updates = [];
+    for (const item of cart.items) {
+      const server = quoted.get(item.id);
+      if (!server || server.status === "unknown") continue;
+      if (server.price !== item.price) changed[item.id] = item.price;
+      updates.push({
+        id: item.id,
+        price: server.price,
+        originalPrice: server.originalPrice ?? undefined,
+        title: server.title,
+        titleAr: server.titleAr,
+        image: cartImageUrl(server.image),
+      });
+    }
+    if (Object.keys(changed).length > 0) setPreviousPrices((before) => ({ ...changed, ...before }));
+    if (updates.length > 0) cart.refreshItems(updates);
+  }, [cart.ready, cart.items, quoted, cart.refreshItems]);
+
+  const lines: PageLine[] = cart.ready
+    ? cart.items.map((item) => {
+        const server = quoted.get(item.id);
+        const before = previousPrices[item.id];
+        return {
+          productId: item.id,
+          quantity: item.quantity,
+          title: server?.title || (language === "ar" ? item.titleAr : item.title) || t("cart.line.unknownTitle"),
+          price: server && server.status !== "unknown" ? server.price : item.price,
+          originalPrice: server ? server.originalPrice : (item.originalPrice ?? null),
+          image: server?.image ?? item.image,
+          status: server ? cartLineStatus(server, item.quantity) : "pending",
+          stockQuantity: server?.stockQuantity ?? MAX_LINE_QUANTITY,
+          previousPrice: before !== undefined && server && before !== server.price ? before : null,
+        };
+      })
+    : loaderData.quote.lines.map((line) => fromQuote(line, t("cart.line.unknownTitle")));
+
+  const itemsTotal = lines.reduce((sum, line) => sum + (countsInTotal(line.status) ? line.price * line.quantity : 0), 0);
+  const orderable = lines.length > 0 && lines.every((line) => line.status === "ok");
+  const chosen = wilayas.find((w) => w.code === wilaya);
+  const days = chosen ? parseDeliveryDays(chosen.deliveryTime) : null;
+  const submitting = submission.state === "submitting";
+  const succeeded = submission.state === "success" ? submission.order : null;
+  const orderedNumber = loaderData.ordered;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const ok = await submission.submit({
+      customer: customerFromForm(form),
+      items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+      website: honeypotFromForm(form),
+    });
+    if (ok) {
+      // Spec 4: a successful order clears the cart, the form, the wilaya and its search.
+      cart.clear();
+      setWilaya("");
+      setFormKey((key) => key + 1);
+      window.scrollTo({ top: 0 });
+    } else {
+      setRequoteCount((count) => count + 1);
+    }
+  }
+
+  if (succeeded || (orderedNumber && lines.length === 0)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <h1 className="sr-only">{t("cart.page.title")}</h1>
+        <OrderStatusBanner form="cart" status="success" order={succeeded ?? { orderNumber: orderedNumber!, itemsTotal: 0, deliveryPrice: 0, total: 0, status: "new" }} />
+        {succeeded && (
+          <p className="mt-3 text-center text-stone-700" data-testid="order-total">
+            {t("cart.success.total", { total: formatDinars(succeeded.total, language) })}
+          </p>
+        )}
+        <div className="mt-6 text-center">
+          <Link to="/categories" className="inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+            {t("cart.success.continueShopping")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="cart-empty">
+        <h1 className="text-2xl font-bold text-brand-900">{t("cart.page.empty")}</h1>
+        <p className="mt-3 text-stone-600">{t("cart.page.emptyHint")}</p>
+        <Link to="/categories" className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          {t("cart.page.browse")}
+        </Link>
+      </div>
+    );
+  }
+
+  const hasPriceChanges = lines.some((line) => line.previousPrice !== null);
+  const needsFixing = lines.some((line) => line.status !== "ok" && line.status !== "pending");
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">{t("cart.page.title")}</h1>
+      <p className="mt-1 text-stone-600" data-testid="cart-count-text">
+        {t("cart.page.itemCount", { count: lines.reduce((sum, line) => sum + line.quantity, 0) })}
+      </p>
+
+      <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <section aria-labelledby="cart-items-title">
+          <h2 id="cart-items-title" className="sr-only">
+            {t("cart.page.items")}
+          </h2>
+          {hasPriceChanges && (
+            <p role="status" className="mb-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300" data-testid="cart-prices-changed">
+              {t("cart.page.pricesChanged")}
+            </p>
+          )}
+          {needsFixing && (
+            <p role="alert" className="mb-3 rounded-xl bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-300" data-testid="cart-needs-fixing">
+              {t("cart.page.fixCart")}
+            </p>
+          )}
+          <ul className="divide-y divide-stone-200 rounded-xl bg-white px-4 shadow-sm ring-1 ring-stone-200" data-testid="cart-lines">
+            {lines.map((line) => (
+              <CartPageLine
+                key={line.productId}
+                line={line}
+                onQuantity={cart.ready ? (quantity) => cart.setQuantity(line.productId, quantity) : undefined}
+                onRemove={cart.ready ? () => cart.removeItem(line.productId) : undefined}
+              />
+            ))}
+          </ul>
+          <Link to="/categories" className="mt-4 inline-block text-sm font-semibold text-brand-800 hover:underline">
+            {t("cart.page.continueShopping")}
+          </Link>
+        </section>
+
+        <section aria-labelledby="checkout-title" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
+          <h2 id="checkout-title" className="text-lg font-bold">
+            {t("cart.page.checkoutTitle")}
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">{t("cart.page.checkoutIntro")}</p>
+          <form
+            key={formKey}
+            method="post"
+            action="/cart"
+            onSubmit={onSubmit}
+            className="mt-4 flex flex-col gap-4"
+            data-testid="cart-checkout-form"
+          >
+            <input type="hidden" name="intent" value="order" />
+            <input type="hidden" name="idempotencyKey" value={orderKey} />
+            <CustomerFields
+              wilayas={wilayas}
+              wilaya={wilaya}
+              onWilayaChange={(code) => setWilaya(code ?? "")}
+              errors={submission.error?.fields ?? refused?.error.fields}
+              defaultValues={refused?.values}
+            />
+            <dl className="flex flex-col gap-1.5 rounded-xl bg-stone-50 p-3 text-sm ring-1 ring-stone-200" data-testid="cart-summary">
+              <div className="flex items-baseline justify-between gap-3">
+                <dt className="text-stone-600">{t("cart.page.itemsTotal")}</dt>
+                <dd className="font-semibold tabular-nums" data-testid="items-total">
+                  {formatDinars(itemsTotal, language)}
+                </dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-3">
+                <dt className="text-stone-600">{t("cart.page.delivery")}</dt>
+                <dd className={`font-semibold tabular-nums ${chosen?.homePrice === 0 ? "text-brand-700" : ""}`} data-testid="delivery-price">
+                  {chosen ? (
+                    formatDeliveryFee(chosen.homePrice, language, t("common.free"))
+                  ) : (
+                    <span className="font-normal text-stone-500">{t("cart.page.deliveryPending")}</span>
+                  )}
+                </dd>
+              </div>
+              {chosen && (
+                <div className="flex items-baseline justify-between gap-3">
+                  <dt className="text-stone-600">{t("cart.page.deliveryTime")}</dt>
+                  <dd className="font-semibold" data-testid="delivery-time">
+                    {days ? t("common.days", days) : chosen.deliveryTime}
+                  </dd>
+                </div>
+              )}
+              <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 pt-1.5 text-base">
+                <dt className="font-bold">{t("cart.page.grandTotal")}</dt>
+                <dd className="font-bold text-brand-800 tabular-nums" data-testid="grand-total">
+                  {formatDinars(itemsTotal + (chosen?.homePrice ?? 0), language)}
+                </dd>
+              </div>
+            </dl>
+            {(submission.state === "error" || refused) && (
+              <OrderStatusBanner form="cart" status="error" error={submission.error ?? refused?.error} />
+            )}
+            <button
+              type="submit"
+              disabled={!orderable || submitting || (hydrated && !chosen)}
+              className="rounded-lg bg-accent-500 px-5 py-3 text-lg font-bold text-stone-900 hover:bg-amber-400 disabled:cursor-not-allowed disabled:opacity-60"
+              data-testid="order-submit"
+            >
+              {submitting ? t("cart.page.sending") : t("cart.page.submit")}
+            </button>
+            <p className="text-center text-sm text-stone-600">{t("cart.page.cashOnDelivery")}</p>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function fromQuote(line: QuotedLine, unknownTitle: string): PageLine {
+  return {
+    productId: line.productId,
+    quantity: line.quantity,
+    title: line.title || unknownTitle,
+    price: line.price,
+    originalPrice: line.originalPrice,
+    image: line.image,
+    status: line.status,
+    stockQuantity: line.stockQuantity,
+    previousPrice: null,
+  };
+}
+
+function CartPageLine({
+  line,
+  onQuantity,
+  onRemove,
+}: {
+  line: PageLine;
+  onQuantity?(quantity: number): void;
+  onRemove?(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "ar";
+  const unknown = line.status === "unknown";
+  const counted = countsInTotal(line.status);
+  const href = productPath({ id: line.productId });
+  const notice =
+    line.status === "unknown"
+      ? t("cart.line.unknown")
+      : line.status === "out_of_stock"
+        ? t("cart.line.outOfStock")
+        : line.status === "limited"
+          ? t("cart.line.limited", { count: line.stockQuantity })
+          : null;
+
+  return (
+    <li className="flex gap-3 py-4" data-testid="cart-line" data-product-id={line.productId} data-status={line.status}>
+      <div className={`shrink-0 ${unknown || line.status === "out_of_stock" ? "opacity-50" : ""}`}>
+        {typeof line.image === "object" && line.image !== null ? (
+          <ResponsiveImage image={line.image} sizes="80px" className="size-20 rounded-lg bg-stone-100 object-cover" />
+        ) : (
+          <LineThumbnail src={line.image ?? ""} className="size-20" />
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        {unknown ? (
+          <p className="font-semibold text-stone-500" data-testid="line-title">
+            {line.title}
+          </p>
+        ) : (
+          <Link to={href} className="line-clamp-2 font-semibold hover:text-brand-700" data-testid="line-title">
+            {line.title}
+          </Link>
+        )}
+        {!unknown && (
+          <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-stone-600">
+            <span className="sr-only">{t("cart.line.unitPrice")}: </span>
+            <span className="tabular-nums" data-testid="line-unit-price">
+              {formatDinars(line.price, language)}
+            </span>
+            {line.originalPrice !== null && line.originalPrice > line.price && (
+              <s className="text-xs text-stone-500 tabular-nums">{formatDinars(line.originalPrice, language)}</s>
+            )}
+          </p>
+        )}
+        {line.previousPrice !== null && (
+          <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900 ring-1 ring-amber-300" data-testid="line-price-changed">
+            {t("cart.line.priceChanged", {
+              before: formatDinars(line.previousPrice, language),
+              now: formatDinars(line.price, language),
+            })}
+          </p>
+        )}
+        {notice && (
+          <p className="rounded-md bg-red-50 px-2 py-1 text-xs text-red-900 ring-1 ring-red-300" data-testid="line-notice">
+            {notice}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {unknown ? (
+            <span />
+          ) : (
+            <QuantityStepper
+              productId={line.productId}
+              title={line.title}
+              quantity={line.quantity}
+              max={line.status === "out_of_stock" ? line.quantity : Math.max(line.stockQuantity, 1)}
+              onChange={onQuantity}
+            />
+          )}
+          {!unknown && (
+            <p className={`font-bold tabular-nums ${counted ? "text-brand-800" : "text-stone-400 line-through"}`}>
+              <span className="sr-only">{t("cart.line.lineTotal")}: </span>
+              <span data-testid="line-total">{formatDinars(line.price * line.quantity, language)}</span>
+            </p>
+          )}
+        </div>
+        <div>
+          <RemoveLineButton productId={line.productId} title={line.title} onRemove={onRemove} />
+        </div>
+      </div>
+    </li>
+  );
+}
