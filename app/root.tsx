@@ -13,10 +13,13 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFound } from "./components/shop/NotFound";
+import { CartDrawer } from "./components/shop/CartDrawer";
 import { CartProvider } from "./components/shop/CartProvider";
+import { MetaPixel } from "./components/shop/MetaPixel";
 import { SiteFooter } from "./components/shop/SiteFooter";
 import { SiteHeader } from "./components/shop/SiteHeader";
 import { defaultLanguage, directionOf, languageCookieForQuery, languageFromRequest, type Language } from "./i18n/config";
+import { cartFromCookieHeader } from "./lib/cart";
 import { env } from "./server/env.server";
 import { shopNameFor } from "./server/page.server";
 
@@ -25,10 +28,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-function rootData(language: Language) {
+function rootData(language: Language, cartCount = 0) {
   const config = env();
   return {
     language,
+    /** Items in the `cart` cookie: the badge before the browser restores the cart (and without JavaScript). */
+    cartCount,
     dir: directionOf(language),
     shop: {
       name: shopNameFor(language),
@@ -37,6 +42,8 @@ function rootData(language: Language) {
       facebookUrl: config.SOCIAL_FACEBOOK_URL ?? "https://www.facebook.com/",
       instagramUrl: config.SOCIAL_INSTAGRAM_URL ?? "https://www.instagram.com/",
     },
+    /** Meta Pixel id, or null: no pixel at all. */
+    metaPixelId: config.META_PIXEL_ID ?? null,
   };
 }
 
@@ -44,7 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageFromRequest(request);
   // A `?lng=` link (hreflang alternate, shared link) switches the cookie too, so the visit stays in that language.
   const cookie = languageCookieForQuery(request, { secure: env().PUBLIC_URL?.startsWith("https://") ?? false });
-  return data(rootData(language), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  const cartCount = (cartFromCookieHeader(request.headers.get("Cookie")) ?? []).reduce((sum, line) => sum + line.quantity, 0);
+  return data(rootData(language, cartCount), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 
 /** Forwards the language cookie the loader may set (every page's document response). */
@@ -84,8 +92,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
+  const cartCount = useRootData()?.cartCount ?? 0;
   return (
-    <CartProvider>
+    <CartProvider serverCount={cartCount}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -97,11 +106,13 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <CartDrawer />
     </CartProvider>
   );
 }
 
 export default function App() {
+  const pixelId = useRootData()?.metaPixelId ?? null;
   // Marks the document once React has taken over (tests and styles can wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -109,6 +120,7 @@ export default function App() {
   return (
     <Shell>
       <Outlet />
+      <MetaPixel pixelId={pixelId} />
     </Shell>
   );
 }

@@ -11,11 +11,15 @@ export default [
   route("school-supplies", "routes/shop/category.tsx", { id: "school-supplies" }),
   route("games", "routes/shop/category.tsx", { id: "games" }),
   route("products/:slug", "routes/shop/product.tsx"),
+  route("cart", "routes/shop/cart.tsx"),
   ...staticPagePaths.map((path) => route(path, "routes/shop/static-page.tsx", { id: `static-${path}` })),
 
   // API and resource routes
   route("healthz", "routes/api/healthz.ts"),
   route("api/language", "routes/api/language.ts"),
+  route("api/delivery", "routes/api/delivery.ts"),
+  route("api/orders", "routes/api/orders.ts"),
+  route("api/cart/quote", "routes/api/cart-quote.ts"),
 
   // Contact and services pages
   route("contact", "routes/shop/contact.tsx"),

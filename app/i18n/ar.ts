@@ -5,11 +5,17 @@
  */
 import catalog from "./catalog/ar";
 import search from "./search/ar";
+import cart from "./cart/ar";
+import orders from "./orders/ar";
+import order from "./order/ar";
 import arPages from "./pages/ar";
 
 const ar = {
   catalog,
   search,
+  cart,
+  orders,
+  order,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",
     description:

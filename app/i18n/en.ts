@@ -1,12 +1,18 @@
 import type { Dictionary } from "./ar";
 import catalog from "./catalog/en";
 import search from "./search/en";
+import cart from "./cart/en";
+import orders from "./orders/en";
+import order from "./order/en";
 import enPages from "./pages/en";
 
 // English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const en: Dictionary = {
   catalog,
   search,
+  cart,
+  orders,
+  order,
   meta: {
     title: "{{shopName}} | Online shopping in Algeria, cash on delivery",
     description:

@@ -1,12 +1,18 @@
 import type { Dictionary } from "./ar";
 import catalog from "./catalog/fr";
 import search from "./search/fr";
+import cart from "./cart/fr";
+import orders from "./orders/fr";
+import order from "./order/fr";
 import frPages from "./pages/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const fr: Dictionary = {
   catalog,
   search,
+  cart,
+  orders,
+  order,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
     description:

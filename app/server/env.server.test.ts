@@ -24,3 +24,23 @@ describe("parseEnv", () => {
     );
   });
 });
+
+describe("order settings", () => {
+  it("default to generous per-IP and strict per-phone limits, no webhook, no pixel", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      ORDER_RATE_LIMIT_PER_IP: 200,
+      ORDER_RATE_LIMIT_IP_WINDOW_SECONDS: 600,
+      ORDER_RATE_LIMIT_PER_PHONE: 5,
+      ORDER_RATE_LIMIT_PHONE_WINDOW_SECONDS: 3600,
+      TRUST_PROXY: false,
+    });
+    expect(env.ORDER_WEBHOOK_URL).toBeUndefined();
+    expect(env.META_PIXEL_ID).toBeUndefined();
+  });
+
+  it("refuses a zero limit and a webhook that is not http(s)", () => {
+    expect(() => parseEnv({ ORDER_RATE_LIMIT_PER_PHONE: "0" })).toThrow(/ORDER_RATE_LIMIT_PER_PHONE/);
+    expect(() => parseEnv({ ORDER_WEBHOOK_URL: "ftp://example.dz/hook" })).toThrow(/ORDER_WEBHOOK_URL/);
+  });
+});

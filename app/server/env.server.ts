@@ -33,9 +33,32 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().trim().default("contact@souq.example"),
   SOCIAL_FACEBOOK_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
+  /** Meta (Facebook) Pixel id; unset or empty = no pixel script and no request to Meta. */
+  META_PIXEL_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().regex(/^\d{5,20}$/, { message: "must be the pixel's numeric id" }).optional()),
   SEED_DEMO_CATALOGUE: z
     .enum(["true", "false"])
     .default("true")
+    .transform((value) => value === "true"),
+  /** Where each new order is POSTed (form-encoded, spec section 7) by the outbox worker; unset: no webhook. */
+  ORDER_WEBHOOK_URL: optionalUrl,
+  /**
+   * Orders accepted per client address per window (ORDER_RATE_LIMIT_IP_WINDOW_SECONDS). Generous:
+   * Algerian mobile carriers put many shoppers behind one carrier-grade NAT address.
+   */
+  ORDER_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(200),
+  ORDER_RATE_LIMIT_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Orders accepted per phone number per window (ORDER_RATE_LIMIT_PHONE_WINDOW_SECONDS). */
+  ORDER_RATE_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(5),
+  ORDER_RATE_LIMIT_PHONE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** true only behind a reverse proxy that sets X-Forwarded-For: the client address is then read from it. */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
     .transform((value) => value === "true"),
 });
 

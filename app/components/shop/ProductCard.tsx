@@ -1,11 +1,16 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { Price } from "~/components/ui/Price";
+import { cartImageUrl } from "~/lib/cart";
 import { productPath, stockStatus, type ProductCardData } from "~/lib/product";
+import { AddToCartForm } from "./AddToCartForm";
 import { useCart } from "./CartProvider";
 import { DiscountBadge, StockBadge } from "./StockBadges";
+
+/** The quick-buy modal is fetched the first time a shopper opens it, never on a first visit. */
+const QuickBuyModal = lazy(() => import("./order/QuickBuyModal"));
 
 /** How wide a card's image is drawn in the 2/3/4-column grids. */
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw";
@@ -19,7 +24,7 @@ export function toCartItem(product: ProductCardData) {
     descriptionAr: "",
     price: product.price,
     originalPrice: product.originalPrice ?? undefined,
-    image: product.image?.src ?? "",
+    image: cartImageUrl(product.image),
   };
 }
 
@@ -39,7 +44,8 @@ export function ProductCard({
 }) {
   const { t } = useTranslation();
   const { addItem } = useCart();
-  const navigate = useNavigate();
+  // null until the first quick-buy, so the modal's code is only fetched when needed.
+  const [quickBuyOpen, setQuickBuyOpen] = useState<boolean | null>(null);
   const [justAdded, setJustAdded] = useState(false);
   const href = productPath(product);
   const available = stockStatus(product) !== "out";
@@ -89,24 +95,39 @@ export function ProductCard({
         </div>
         {addToCart ? (
           <div className="flex flex-col gap-2 sm:flex-row">
-            <button
-              type="button"
-              onClick={add}
-              disabled={!available}
-              className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
-              data-testid="add-to-cart"
-            >
-              {justAdded ? t("catalog.card.added") : t("catalog.card.addToCart")}
-            </button>
-            <button
-              type="button"
-              onClick={() => navigate(`${href}#order`)}
-              disabled={!available}
-              className="flex-1 rounded-lg border border-accent-500 px-3 py-2 text-sm font-semibold text-stone-900 hover:bg-amber-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500"
-              data-testid="quick-buy"
-            >
-              {t("catalog.card.quickBuy")}
-            </button>
+            <AddToCartForm productId={product.id} onAdd={add} className="flex flex-1">
+              <button
+                type="submit"
+                disabled={!available}
+                className="flex-1 rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+                data-testid="add-to-cart"
+              >
+                {justAdded ? t("catalog.card.added") : t("catalog.card.addToCart")}
+              </button>
+            </AddToCartForm>
+            {available ? (
+              // Without JavaScript: the product page's order form (#order opens it).
+              <Link
+                to={`${href}#order`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setQuickBuyOpen(true);
+                }}
+                className="flex-1 rounded-lg border border-accent-500 px-3 py-2 text-center text-sm font-semibold text-stone-900 hover:bg-amber-50"
+                data-testid="quick-buy"
+              >
+                {t("catalog.card.quickBuy")}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                disabled
+                className="flex-1 cursor-not-allowed rounded-lg border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-500"
+                data-testid="quick-buy"
+              >
+                {t("catalog.card.quickBuy")}
+              </button>
+            )}
           </div>
         ) : (
           <Link to={href} className="rounded-lg border border-brand-700 px-3 py-2 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50">
@@ -117,6 +138,16 @@ export function ProductCard({
       <span className="sr-only" role="status" aria-live="polite">
         {justAdded ? t("catalog.card.added") : ""}
       </span>
+      {quickBuyOpen !== null && (
+        <Suspense fallback={null}>
+          <QuickBuyModal
+            open={quickBuyOpen}
+            onClose={() => setQuickBuyOpen(false)}
+            source="quick_buy_product_card"
+            items={[{ productId: product.id, quantity: 1, title: product.title, price: product.price }]}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

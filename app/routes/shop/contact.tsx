@@ -1,15 +1,29 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { ContactQuickOrder } from "~/components/shop/order/ContactQuickOrder";
+import { DeliveryCalculator } from "~/components/shop/order/DeliveryCalculator";
 import { Icon, MailIcon, PhoneIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/root";
 import { seoMeta } from "~/lib/seo";
+import { getDb } from "~/server/db/connection.server";
+import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
+import { listOrderableProducts, submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { t, shopName } = ctx;
+  const db = getDb();
+  const [wilayas, products] = await Promise.all([listDeliveryRates(db), listOrderableProducts(db, ctx.language)]);
+  // The delivery calculator without JavaScript: GET /contact?wilaya=16.
+  const asked = new URL(request.url).searchParams.get("wilaya");
   return {
+    wilayas,
+    products,
+    calculatorWilaya: wilayas.some((w) => w.code === asked) ? asked : null,
+    /** Idempotency key of the quick order's plain (no-JS) post: a re-sent post replays the order. */
+    orderKey: crypto.randomUUID(),
     seo: ctx.seo({
       title: ctx.pageTitle(t("pages.contact.title")),
       description: t("pages.contact.description", { shopName }),
@@ -19,6 +33,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
+
+/** The quick order's plain POST (without JavaScript): the chosen product and quantity, source contact_form. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const items = [{ productId: String(form.get("product") ?? ""), quantity: Number(form.get("quantity")) }];
+  const result = await submitOrderForm(getDb(), request, form, "contact_form", items);
+  return data(result, { status: result.ok ? 200 : result.status });
+}
 
 /** A dialable link: keeps digits and a leading +, drops spaces and dashes. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -102,7 +124,7 @@ function ContactButtons({ phone, email, subject }: { phone: string; email: strin
   );
 }
 
-export default function Contact() {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const shop = useRootData()?.shop;
   const shopName = shop?.name ?? "";
@@ -122,9 +144,14 @@ export default function Contact() {
           <h2 id="quick-order-title" className="text-xl font-bold">
             {t("pages.contact.quickOrder.title")}
           </h2>
-          {/* Ordering issue: the quick-order form replaces the body of this section (keep the heading and id).
-              Until then a shopper orders by phone or e-mail. */}
-          <p className="mt-2 leading-relaxed text-stone-700">{t("pages.contact.quickOrder.text")}</p>
+          <ContactQuickOrder
+            products={loaderData.products}
+            wilayas={loaderData.wilayas}
+            actionData={actionData}
+            orderKey={loaderData.orderKey}
+          />
+          {/* Or order by phone or e-mail. */}
+          <p className="mt-6 border-t border-stone-200 pt-4 leading-relaxed text-stone-700">{t("pages.contact.quickOrder.text")}</p>
           <ContactButtons phone={phone} email={email} subject={t("pages.contact.quickOrder.emailSubject")} />
         </section>
 
@@ -132,10 +159,7 @@ export default function Contact() {
           <h2 id="delivery-calculator-title" className="text-xl font-bold">
             {t("pages.contact.deliveryCalculator.title")}
           </h2>
-          {/* Ordering issue: the delivery-price calculator (wilaya picker, fee and time) replaces the body
-              of this section (keep the heading and id). Until then a shopper asks by phone or e-mail. */}
-          <p className="mt-2 leading-relaxed text-stone-700">{t("pages.contact.deliveryCalculator.text")}</p>
-          <ContactButtons phone={phone} email={email} subject={t("pages.contact.deliveryCalculator.emailSubject")} />
+          <DeliveryCalculator wilayas={loaderData.wilayas} initial={loaderData.calculatorWilaya} />
           <Link
             to="/shipping"
             className="mt-4 inline-block font-semibold text-brand-700 underline hover:text-brand-900"

@@ -3,15 +3,19 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
 import { useCart } from "~/components/shop/CartProvider";
 import { ProductGallery } from "~/components/shop/ProductGallery";
+import { ProductOrderSection } from "~/components/shop/order/ProductOrderForm";
+import { AddToCartForm } from "~/components/shop/AddToCartForm";
 import { toCartItem } from "~/components/shop/ProductCard";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
 import { largestImageUrl, productPath, shareImage, stockStatus } from "~/lib/product";
 import { absoluteUrl, jsonLdMeta, productJsonLd, seoMeta } from "~/lib/seo";
-import { useRootData } from "~/root";
 import { getCategory } from "~/server/catalog/catalog.service.server";
 import { getProduct } from "~/server/catalog/product.service.server";
 import { getDb } from "~/server/db/connection.server";
+import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
+import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
+import { trackPixel } from "~/lib/pixel";
 import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/product";
 
@@ -34,7 +38,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const category = product.category ? await getCategory(db, product.category, language) : null;
+  const [category, wilayas] = await Promise.all([
+    product.category ? getCategory(db, product.category, language) : null,
+    listDeliveryRates(db),
+  ]);
   const path = productPath(product);
   const availability = product.inStock && product.stockQuantity > 0 ? ("in stock" as const) : ("out of stock" as const);
   const mainImage = product.images[0];
@@ -42,6 +49,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     found: true as const,
     product,
     category,
+    wilayas,
+    /** Idempotency key of the order form's plain (no-JS) post: a re-sent post replays the order. */
+    orderKey: crypto.randomUUID(),
     seo: ctx.seo({
       title: ctx.pageTitle(product.title),
       description: product.description || product.title,
@@ -64,12 +74,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** The order form's plain POST (without JavaScript): one unit of this product, source product_detail. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const db = getDb();
+  const product = await getProduct(db, params.slug, "ar");
+  if (!product) throw data(null, { status: 404 });
+  const result = await submitOrderForm(db, request, await request.formData(), "product_detail", [
+    { productId: product.id, quantity: 1 },
+  ]);
+  return data(result, { status: result.ok ? 200 : result.status });
+}
+
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   return data.found ? [...seoMeta(data.seo), jsonLdMeta(data.jsonLd)] : seoMeta(data.seo);
 };
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (!loaderData.found) {
     return (
@@ -82,17 +103,37 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <ProductDetail product={loaderData.product} category={loaderData.category} />;
+  return (
+    <ProductDetail
+      product={loaderData.product}
+      category={loaderData.category}
+      wilayas={loaderData.wilayas}
+      orderKey={loaderData.orderKey}
+      actionData={actionData}
+    />
+  );
 }
 
 type Loaded = Extract<Awaited<ReturnType<typeof loader>>, { found: true }>;
 
-function ProductDetail({ product, category }: { product: Loaded["product"]; category: Loaded["category"] }) {
+function ProductDetail({
+  product,
+  category,
+  wilayas,
+  orderKey,
+  actionData,
+}: {
+  product: Loaded["product"];
+  category: Loaded["category"];
+  wilayas: Loaded["wilayas"];
+  orderKey: string;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const { addItem } = useCart();
-  const phone = useRootData()?.shop.phone;
   const location = useLocation();
-  const [orderOpen, setOrderOpen] = useState(false);
+  // Open after a plain (no-JS) post of the order form, to show its answer.
+  const [orderOpen, setOrderOpen] = useState(actionData != null);
   const [added, setAdded] = useState(false);
   const available = stockStatus(product) !== "out";
 
@@ -100,6 +141,10 @@ function ProductDetail({ product, category }: { product: Loaded["product"]; cate
   useEffect(() => {
     if (location.hash === "#order" && available) setOrderOpen(true);
   }, [location.hash, available]);
+
+  useEffect(() => {
+    trackPixel("ViewContent", { content_ids: [product.id], content_type: "product", content_name: product.title, value: product.price, currency: "DZD" });
+  }, [product.id, product.title, product.price]);
 
   function add() {
     addItem(toCartItem(product));
@@ -145,42 +190,57 @@ function ProductDetail({ product, category }: { product: Loaded["product"]; cate
           </p>
 
           <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-            <button
-              type="button"
-              onClick={add}
-              disabled={!available}
-              className="flex-1 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
-              data-testid="add-to-cart"
-            >
-              {added ? t("catalog.card.added") : t("catalog.card.addToCart")}
-            </button>
-            <button
-              type="button"
-              onClick={() => setOrderOpen((open) => !open)}
-              disabled={!available}
-              aria-expanded={orderOpen}
-              aria-controls="order"
-              className="flex-1 rounded-lg bg-accent-500 px-5 py-3 font-bold text-stone-900 hover:bg-amber-400 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-500"
-              data-testid="buy-now"
-            >
-              {orderOpen ? t("catalog.product.closeOrder") : t("catalog.product.buyNow")}
-            </button>
+            <AddToCartForm productId={product.id} onAdd={add} className="flex flex-1">
+              <button
+                type="submit"
+                disabled={!available}
+                className="flex-1 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+                data-testid="add-to-cart"
+              >
+                {added ? t("catalog.card.added") : t("catalog.card.addToCart")}
+              </button>
+            </AddToCartForm>
+            {available ? (
+              // A link to #order, so the form opens without JavaScript too (see ProductOrderSection).
+              <a
+                href="#order"
+                role="button"
+                onClick={(event) => {
+                  event.preventDefault();
+                  setOrderOpen((open) => !open);
+                }}
+                aria-expanded={orderOpen}
+                aria-controls="order"
+                className="flex-1 rounded-lg bg-accent-500 px-5 py-3 text-center font-bold text-stone-900 hover:bg-amber-400"
+                data-testid="buy-now"
+              >
+                {orderOpen ? t("catalog.product.closeOrder") : t("catalog.product.buyNow")}
+              </a>
+            ) : (
+              <button
+                type="button"
+                disabled
+                className="flex-1 cursor-not-allowed rounded-lg bg-stone-200 px-5 py-3 font-bold text-stone-500"
+                data-testid="buy-now"
+              >
+                {t("catalog.product.buyNow")}
+              </button>
+            )}
           </div>
           <span className="sr-only" role="status" aria-live="polite">
             {added ? t("catalog.card.added") : ""}
           </span>
 
-          {/* The inline order form arrives with the ordering issue; until then the shopper can order by phone. */}
-          <section id="order" hidden={!orderOpen} className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="order-slot">
-            {phone && (
-              <p>
-                {t("catalog.product.orderByPhone")}{" "}
-                <a href={`tel:${phone}`} className="font-bold text-brand-800 underline" dir="ltr">
-                  {phone}
-                </a>
-              </p>
-            )}
-          </section>
+          {available && (
+            <ProductOrderSection
+              product={product}
+              wilayas={wilayas}
+              open={orderOpen}
+              onClose={() => setOrderOpen(false)}
+              actionData={actionData && "ok" in actionData ? actionData : undefined}
+              orderKey={orderKey}
+            />
+          )}
 
           {product.description && (
             <section className="mt-6">

@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import type { OrderCreated, OrderError } from "~/lib/order-request";
+
+/** Which form speaks: each has its own texts (spec section 8). */
+export type OrderForm = "quickBuy" | "product" | "contact" | "cart";
+
+const texts = {
+  quickBuy: {
+    success: ["order.quickBuy.successTitle", "order.quickBuy.successText"],
+    error: ["order.quickBuy.errorTitle", "order.quickBuy.errorText"],
+  },
+  product: {
+    success: ["order.product.successTitle", "order.product.successText"],
+    error: ["order.product.error", null],
+  },
+  contact: {
+    success: ["order.contact.successTitle", "order.contact.successText"],
+    error: ["order.contact.errorTitle", "order.contact.errorText"],
+  },
+  // The cart page: the spec gives no success text for it, so the quick-buy's.
+  cart: {
+    success: ["order.quickBuy.successTitle", "order.quickBuy.successText"],
+    error: ["cart.error.title", "cart.error.message"],
+  },
+} as const;
+
+/**
+ * The success or failure banner of an order form, in the form's own words. Success names
+ * the order number; a failure adds the shop's reason when it gave one (too many orders,
+ * out of stock…), the fields' own errors being shown by the fields.
+ */
+export function OrderStatusBanner({
+  form,
+  status,
+  order,
+  error,
+}: {
+  form: OrderForm;
+  status: "success" | "error";
+  order?: OrderCreated | null;
+  error?: OrderError | null;
+}) {
+  const { t } = useTranslation();
+  const [title, text] = texts[form][status];
+  const success = status === "success";
+  return (
+    <div
+      role={success ? "status" : "alert"}
+      className={`flex gap-3 rounded-xl p-4 ring-1 ${success ? "bg-emerald-50 text-emerald-900 ring-emerald-300" : "bg-red-50 text-red-900 ring-red-300"}`}
+      data-testid={`order-${status}`}
+    >
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="mt-0.5 size-6 shrink-0" aria-hidden="true">
+        <circle cx="12" cy="12" r="10" />
+        {success ? <path d="M7.5 12.5l3 3 6-6.5" /> : <path d="M12 7v6M12 16.5v.5" />}
+      </svg>
+      <div className="min-w-0">
+        <p className="font-bold">{t(title)}</p>
+        {text && <p className="mt-1">{t(text)}</p>}
+        {success && order && (
+          <p className="mt-1 text-sm" data-testid="order-number">
+            {t("order.orderNumber", { number: order.orderNumber })}
+          </p>
+        )}
+        {!success && error?.message && <p className="mt-1 text-sm">{error.message}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { isLanguage } from "~/i18n/config";
+import { formatDinars } from "~/lib/money";
+import { trackPixel } from "~/lib/pixel";
+import { CustomerFields } from "./CustomerFields";
+import { OrderStatusBanner } from "./OrderStatusBanner";
+import { OrderSummary } from "./OrderSummary";
+import { customerFromForm, honeypotFromForm, useOrderSubmission } from "./useOrderSubmission";
+import { useWilayas } from "./useWilayas";
+
+/** How long the confirmation stays before the modal closes (spec 9). */
+export const QUICK_BUY_SUCCESS_MS = 2000;
+
+export interface QuickBuyItem {
+  productId: string;
+  quantity: number;
+  title: string;
+  /** Unit price in dinars, as shown; the shop recomputes it. */
+  price: number;
+}
+
+/**
+ * The quick-buy modal of the cart drawer and the product cards: first name, last name,
+ * phone and a searchable wilaya, the items total, the wilaya's delivery fee and the grand
+ * total. A native modal <dialog>: the page behind is inert (focus stays inside), Escape
+ * and a tap on the backdrop close it. On success the confirmation shows for 2 s, then
+ * the modal closes, the form clears and onSuccess runs; on error the form stays editable.
+ * Loaded on demand by its callers (React.lazy): default export.
+ */
+export default function QuickBuyModal({
+  open,
+  onClose,
+  source,
+  items,
+  onSuccess,
+}: {
+  open: boolean;
+  onClose(): void;
+  source: "quick_buy_cart" | "quick_buy_product_card";
+  items: QuickBuyItem[];
+  onSuccess?(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "ar";
+  const dialog = useRef<HTMLDialogElement>(null);
+  const wilayas = useWilayas(open);
+  const { state, error, order, submit, reset } = useOrderSubmission(source);
+  const [wilaya, setWilaya] = useState("");
+  const [formKey, setFormKey] = useState(0);
+  const itemsTotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  const chosen = Array.isArray(wilayas) ? wilayas.find((w) => w.code === wilaya) : undefined;
+  const titleId = `quick-buy-title-${source}`;
+
+  // Open and close the native dialog with the prop; tell the pixel a checkout starts.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      trackPixel("InitiateCheckout", {
+        content_ids: items.map((item) => item.productId),
+        num_items: items.reduce((sum, item) => sum + item.quantity, 0),
+        value: itemsTotal,
+        currency: "DZD",
+      });
+    } else if (!open && element.open) {
+      element.close();
+    }
+    // Only the opening counts, not a change of the lines while open.
+  }, [open]);
+
+  // The latest callbacks, so a parent re-rendering with new closures does not restart the timer below.
+  const callbacks = useRef({ onClose, onSuccess });
+  callbacks.current = { onClose, onSuccess };
+
+  // After a success: the confirmation for 2 s, then close, clear and hand over.
+  useEffect(() => {
+    if (state !== "success") return;
+    const timer = window.setTimeout(() => {
+      callbacks.current.onClose();
+      setWilaya("");
+      setFormKey((key) => key + 1);
+      reset();
+      callbacks.current.onSuccess?.();
+    }, QUICK_BUY_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, reset]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    await submit({
+      customer: customerFromForm(form),
+      items: items.map(({ productId, quantity }) => ({ productId, quantity })),
+      website: honeypotFromForm(form),
+    });
+  }
+
+  const submitting = state === "submitting";
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: the parent owns `open`.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the dialog element itself is a click on the backdrop around the panel.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className="m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-md overflow-visible bg-transparent p-0 backdrop:bg-[rgb(28_25_23/0.6)]"
+      data-testid="quick-buy-modal"
+    >
+      <div className="max-h-[92dvh] overflow-y-auto rounded-2xl bg-white p-4 text-stone-900 shadow-xl sm:p-6">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id={titleId} className="text-xl font-bold">
+            {t("order.quickBuy.title")}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="-me-2 flex size-10 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+            aria-label={t("order.quickBuy.close")}
+          >
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-5" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+
+        <ul className="mt-3 flex flex-col gap-1 text-sm">
+          {items.map((item) => (
+            <li key={item.productId} className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 truncate">
+                {item.title} <span className="text-stone-500 tabular-nums">{t("order.quickBuy.quantity", { count: item.quantity })}</span>
+              </span>
+              <span className="shrink-0 font-semibold tabular-nums">{formatDinars(item.price * item.quantity, language)}</span>
+            </li>
+          ))}
+        </ul>
+
+        {state === "success" ? (
+          <div className="mt-4">
+            <OrderStatusBanner form="quickBuy" status="success" order={order} />
+          </div>
+        ) : (
+          <form key={formKey} onSubmit={onSubmit} className="relative mt-4 flex flex-col gap-4" noValidate={false}>
+            {wilayas === "error" ? (
+              <OrderStatusBanner form="quickBuy" status="error" />
+            ) : (
+              <CustomerFields
+                wilayas={Array.isArray(wilayas) ? wilayas : []}
+                wilaya={wilaya}
+                onWilayaChange={(code) => setWilaya(code ?? "")}
+                errors={error?.fields}
+              />
+            )}
+            <OrderSummary itemsTotal={itemsTotal} deliveryPrice={chosen ? chosen.homePrice : null} />
+            {state === "error" && <OrderStatusBanner form="quickBuy" status="error" error={error} />}
+            <button
+              type="submit"
+              disabled={submitting || !Array.isArray(wilayas)}
+              className="rounded-lg bg-accent-500 px-5 py-3 text-lg font-bold text-stone-900 hover:bg-amber-400 disabled:cursor-wait disabled:opacity-70"
+              data-testid="order-submit"
+            >
+              {submitting ? t("order.sending") : t("order.submit")}
+            </button>
+          </form>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import type { OrderDictionary } from "./ar";
+
+// English. Plurals use _zero, _one and _other; the other suffixes keep one shape with Arabic.
+const order: OrderDictionary = {
+  fields: {
+    firstName: "First name",
+    lastName: "Last name",
+    phone: "Phone number",
+    phonePlaceholder: "05xxxxxxxx",
+    wilaya: "Wilaya",
+    chooseWilaya: "Choose your wilaya",
+    wilayaSearch: "Search your wilaya",
+    wilayaSearchPlaceholder: "Type the wilaya's name or code",
+    wilayaMatches_zero: "No wilaya matches",
+    wilayaMatches_one: "1 wilaya matches",
+    wilayaMatches_two: "{{count}} wilayas match",
+    wilayaMatches_few: "{{count}} wilayas match",
+    wilayaMatches_many: "{{count}} wilayas match",
+    wilayaMatches_other: "{{count}} wilayas match",
+    address: "Full address",
+    addressPlaceholder: "Commune, district, street, house number",
+    product: "Product",
+    chooseProduct: "Choose the product",
+    quantity: "Quantity",
+    honeypot: "Leave this field empty",
+    required: "required",
+  },
+  submit: "Confirm order",
+  sending: "Sending Order...",
+  orderNumber: "Your order number: {{number}}",
+  summary: {
+    items: "Products",
+    delivery: "Delivery",
+    deliveryPending: "Choose your wilaya to see the delivery price",
+    total: "Total",
+    cashOnDelivery: "Cash on delivery",
+  },
+  quickBuy: {
+    title: "Quick buy",
+    close: "Close",
+    quantity: "× {{count}}",
+    successTitle: "Your order was sent successfully",
+    successText: "We will contact you soon",
+    errorTitle: "An error occurred while sending the order",
+    errorText: "Please try again",
+  },
+  product: {
+    title: "Order now, pay on delivery",
+    quantityOne: "Quantity: 1",
+    successTitle: "Your order was sent successfully!",
+    successText: "We will contact you soon.",
+    error: "An error occurred while sending the order. Please try again.",
+  },
+  contact: {
+    intro: "Fill in the form and we will call you to confirm your order. Cash on delivery.",
+    deliveryPrice: "Delivery to {{wilaya}}:",
+    successTitle: "Order Sent Successfully",
+    successText: "Thank you! We will contact you soon to confirm the order.",
+    errorTitle: "An Error Occurred",
+    errorText: "Please try again or contact us.",
+  },
+  calculator: {
+    intro: "Choose your wilaya to see the delivery price and time.",
+    show: "Show the delivery price",
+    price: "Delivery price",
+    time: "Delivery time",
+    zone: "Zone",
+    zoneLabel: "Zone {{zone}}",
+  },
+};
+
+export default order;

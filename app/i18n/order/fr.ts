@@ -1,0 +1,72 @@
+import type { OrderDictionary } from "./ar";
+
+// French. Plurals use _zero, _one and _other; the other suffixes keep one shape with Arabic.
+const order: OrderDictionary = {
+  fields: {
+    firstName: "Prénom",
+    lastName: "Nom",
+    phone: "Numéro de téléphone",
+    phonePlaceholder: "05xxxxxxxx",
+    wilaya: "Wilaya",
+    chooseWilaya: "Choisissez votre wilaya",
+    wilayaSearch: "Rechercher votre wilaya",
+    wilayaSearchPlaceholder: "Tapez le nom ou le code de la wilaya",
+    wilayaMatches_zero: "Aucune wilaya ne correspond",
+    wilayaMatches_one: "1 wilaya correspond",
+    wilayaMatches_two: "{{count}} wilayas correspondent",
+    wilayaMatches_few: "{{count}} wilayas correspondent",
+    wilayaMatches_many: "{{count}} wilayas correspondent",
+    wilayaMatches_other: "{{count}} wilayas correspondent",
+    address: "Adresse complète",
+    addressPlaceholder: "Commune, quartier, rue, numéro",
+    product: "Produit",
+    chooseProduct: "Choisissez le produit",
+    quantity: "Quantité",
+    honeypot: "Laissez ce champ vide",
+    required: "obligatoire",
+  },
+  submit: "Confirmer la commande",
+  sending: "Envoi de la commande...",
+  orderNumber: "Numéro de votre commande : {{number}}",
+  summary: {
+    items: "Produits",
+    delivery: "Livraison",
+    deliveryPending: "Choisissez votre wilaya pour voir le prix de livraison",
+    total: "Total",
+    cashOnDelivery: "Paiement à la livraison",
+  },
+  quickBuy: {
+    title: "Achat rapide",
+    close: "Fermer",
+    quantity: "× {{count}}",
+    successTitle: "Votre commande a été envoyée avec succès",
+    successText: "Nous vous contacterons bientôt",
+    errorTitle: "Une erreur s'est produite lors de l'envoi de la commande",
+    errorText: "Veuillez réessayer",
+  },
+  product: {
+    title: "Commandez maintenant, payez à la livraison",
+    quantityOne: "Quantité : 1",
+    successTitle: "Votre commande a été envoyée avec succès !",
+    successText: "Nous vous contacterons bientôt.",
+    error: "Une erreur s'est produite lors de l'envoi de la commande. Veuillez réessayer.",
+  },
+  contact: {
+    intro: "Remplissez le formulaire et nous vous appellerons pour confirmer votre commande. Paiement à la livraison.",
+    deliveryPrice: "Livraison vers {{wilaya}} :",
+    successTitle: "Commande envoyée avec succès",
+    successText: "Merci ! Nous vous contacterons bientôt pour confirmer la commande.",
+    errorTitle: "Une erreur s'est produite",
+    errorText: "Veuillez réessayer ou nous contacter.",
+  },
+  calculator: {
+    intro: "Choisissez votre wilaya pour voir le prix et le délai de livraison.",
+    show: "Voir le prix de livraison",
+    price: "Prix de livraison",
+    time: "Délai de livraison",
+    zone: "Zone",
+    zoneLabel: "Zone {{zone}}",
+  },
+};
+
+export default order;

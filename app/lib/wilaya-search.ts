@@ -1,0 +1,46 @@
+import { normalizeSearchText } from "./search-text";
+
+/** What a wilaya choice shows and searches (the shape of GET /api/delivery). */
+export interface WilayaChoice {
+  /** Official two-digit code, '01' to '69'. */
+  code: string;
+  /** Latin (French) name. */
+  name: string;
+  nameAr: string;
+  /** Home-delivery fee in whole dinars; 0 is free. */
+  homePrice: number;
+  /** Text range such as '1-2 days'. */
+  deliveryTime: string;
+  zone: "A" | "B" | "C" | "D";
+}
+
+/** The folded text a wilaya is found by: its code, Arabic and Latin names (see normalizeSearchText). */
+export function wilayaSearchKey(wilaya: Pick<WilayaChoice, "code" | "name" | "nameAr">): string {
+  return normalizeSearchText(`${wilaya.code} ${Number(wilaya.code)} ${wilaya.nameAr} ${wilaya.name}`);
+}
+
+/**
+ * The wilayas whose code or name contains what the shopper typed, whatever the case,
+ * accents or Arabic letter variants («البليده» finds «البليدة», «bejaia» finds «Béjaïa»,
+ * «09» finds Blida). An empty query keeps them all, in their order.
+ */
+export function filterWilayas<W extends Pick<WilayaChoice, "code" | "name" | "nameAr">>(wilayas: readonly W[], query: string): W[] {
+  const folded = normalizeSearchText(query);
+  if (folded === "") return [...wilayas];
+  // A query of only digits is a code: «9» and «09» find 09 first, then codes containing it.
+  if (/^\d+$/.test(folded)) {
+    const exact = wilayas.filter((w) => Number(w.code) === Number(folded));
+    const rest = wilayas.filter((w) => Number(w.code) !== Number(folded) && w.code.includes(folded));
+    return [...exact, ...rest];
+  }
+  const words = folded.split(" ");
+  return wilayas.filter((w) => {
+    const key = wilayaSearchKey(w);
+    return words.every((word) => key.includes(word));
+  });
+}
+
+/** The display name of a wilaya in a language: Arabic in Arabic, the Latin name otherwise. */
+export function wilayaLabel(wilaya: Pick<WilayaChoice, "code" | "name" | "nameAr">, language: string): string {
+  return `${wilaya.code} - ${language === "ar" ? wilaya.nameAr : wilaya.name}`;
+}

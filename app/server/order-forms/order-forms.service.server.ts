@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import { languageFromRequest, type Language } from "~/i18n/config";
+import { orderRequestFromForm, type OrderCreated, type OrderError, type OrderSource } from "~/lib/order-request";
+import type { Database } from "../db/database.server";
+import { clientIp } from "../orders/client-ip.server";
+import { placeOrder } from "../orders/order.service.server";
+import { selectOrderableProducts } from "./order-forms.repo.server";
+
+export interface OrderableProduct {
+  id: string;
+  /** In the shopper's language when the product has one, else the Arabic title. */
+  title: string;
+  price: number;
+}
+
+/** The in-stock products of the contact page's quick order, by title in the shopper's language. */
+export async function listOrderableProducts(db: Kysely<Database>, language: Language): Promise<OrderableProduct[]> {
+  const rows = await selectOrderableProducts(db);
+  const titled = rows.map((row) => {
+    const localized = language === "en" ? row.title_en : language === "fr" ? row.title_fr : null;
+    return { id: row.id, title: localized?.trim() ? localized : row.title, price: row.price };
+  });
+  return titled.sort((a, b) => a.title.localeCompare(b.title, language) || a.id.localeCompare(b.id));
+}
+
+/** The text fields an order form shows again after a refused plain (no-JS) post. */
+export const ORDER_FORM_FIELDS = ["firstName", "lastName", "phone", "wilaya", "address", "product", "quantity"] as const;
+export type OrderFormValues = Partial<Record<(typeof ORDER_FORM_FIELDS)[number], string>>;
+
+export type OrderFormResult =
+  | { ok: true; order: OrderCreated }
+  | { ok: false; status: number; error: OrderError; values: OrderFormValues };
+
+/**
+ * A plain HTML form post of an order (the forms without JavaScript): builds the body from
+ * the form, places the order with the shopper's address and language, and on failure
+ * hands back the typed values so the form shows them again. The form's hidden
+ * `idempotencyKey` (fresh on each page render) turns a re-sent post into a replay.
+ */
+export async function submitOrderForm(
+  db: Kysely<Database>,
+  request: Request,
+  form: FormData,
+  source: OrderSource,
+  items: { productId: string; quantity: number }[],
+): Promise<OrderFormResult> {
+  const key = form.get("idempotencyKey");
+  const result = await placeOrder(db, orderRequestFromForm(form, source, items), {
+    ip: clientIp(request),
+    idempotencyKey: typeof key === "string" && key.trim() !== "" ? key.trim() : undefined,
+    language: languageFromRequest(request),
+    userAgent: request.headers.get("user-agent") ?? undefined,
+  });
+  if (result.ok) return { ok: true, order: result.order };
+  const values: OrderFormValues = {};
+  for (const field of ORDER_FORM_FIELDS) {
+    const value = form.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  return { ok: false, status: result.status, error: result.error, values };
+}

@@ -1,0 +1,254 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoProducts } from "~/data/demo-catalogue";
+import ar from "~/i18n/ar";
+import { openDatabase } from "~/server/db/db.server";
+import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+
+// The order forms in Arabic on a phone (390×844), each followed by a look at the order the
+// server stored. The server runs with the default rate limits (per address, per phone):
+// every test uses its own phone number and places one order.
+
+const texts = ar.order;
+
+/** An in-stock demo product with plenty left, for the product-page forms. */
+const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20 && p.slug)!;
+
+async function storedOrder(phoneNumber: string) {
+  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
+  try {
+    const orders = await db.selectFrom("orders").selectAll().where("phone", "=", phoneNumber).execute();
+    const items = orders[0]
+      ? await db.selectFrom("order_items").selectAll().where("order_id", "=", orders[0].id).execute()
+      : [];
+    return { orders, items };
+  } finally {
+    await close();
+  }
+}
+
+/** What the shop itself says a product and a wilaya cost (the database, not the page). */
+async function prices(productKey: { id?: string; slug?: string }, wilayaCode: string) {
+  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
+  try {
+    let query = db.selectFrom("products").select(["id", "price"]);
+    query = productKey.id ? query.where("id", "=", productKey.id) : query.where("slug", "=", productKey.slug!);
+    const row = await query.executeTakeFirstOrThrow();
+    const wilaya = await db.selectFrom("wilayas").select("home_price").where("code", "=", wilayaCode).executeTakeFirstOrThrow();
+    return { productId: row.id, price: row.price, delivery: wilaya.home_price };
+  } finally {
+    await close();
+  }
+}
+
+async function openArabic(path: string, options: { javaScript?: boolean } = {}) {
+  const { context, page, pageErrors } = await openContext(browser, { ...phone, javaScriptEnabled: options.javaScript ?? true });
+  await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
+  await page.goto(path);
+  if (options.javaScript ?? true) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return { context, page, pageErrors };
+}
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("order forms (Arabic, 390×844)", () => {
+  it("quick-buy from a product card: wilaya found by typing, success for 2 s, then the modal closes", async () => {
+    const { context, page, pageErrors } = await openArabic("/");
+    const card = page.locator('[data-testid="product-card"]').filter({ has: page.locator('a[data-testid="quick-buy"]') }).first();
+    const href = (await card.locator("h3 a").getAttribute("href"))!;
+    await card.locator('[data-testid="quick-buy"]').click();
+
+    const modal = page.locator('dialog[data-testid="quick-buy-modal"][open]');
+    await modal.waitFor();
+    await modal.locator('input[name="firstName"]').fill("أمين");
+    await modal.locator('input[name="lastName"]').fill("بن علي");
+    await modal.locator('input[name="phone"]').fill("0550 10 00 01");
+    await modal.locator('[data-testid="wilaya-search"]').fill("البليده");
+    expect(await modal.locator('select[name="wilaya"]').inputValue()).toBe("09");
+    expect(await modal.locator('[data-testid="delivery-price"]').textContent()).toContain("200");
+
+    await modal.locator('[data-testid="order-submit"]').click();
+    const success = modal.locator('[data-testid="order-success"]');
+    await success.waitFor();
+    const shownAt = Date.now();
+    expect(await success.textContent()).toContain(texts.quickBuy.successTitle);
+    expect(await success.textContent()).toContain(texts.quickBuy.successText);
+    await page.waitForTimeout(1200);
+    expect(await success.isVisible(), "still shown 1.2 s later").toBe(true);
+    await page.locator('dialog[data-testid="quick-buy-modal"]:not([open])').waitFor({ state: "attached", timeout: 4000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
+
+    const expected = await prices({ slug: decodeURIComponent(href.replace("/products/", "")) }, "09");
+    const { orders, items } = await storedOrder("0550100001");
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      source: "quick_buy_product_card",
+      wilaya_code: "09",
+      items_total: expected.price,
+      delivery_price: expected.delivery,
+      total: expected.price + expected.delivery,
+    });
+    expect(items).toMatchObject([{ product_id: expected.productId, quantity: 1 }]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("contact page quick order: product, quantity 2, a Latin wilaya search; success clears the form", async () => {
+    const { context, page, pageErrors } = await openArabic("/contact");
+    const form = page.locator('[data-testid="quick-order-form"]');
+    await form.locator('input[name="firstName"]').fill("سارة");
+    await form.locator('input[name="lastName"]').fill("قاسمي");
+    await form.locator('input[name="phone"]').fill("0660100002");
+    const productId = await form.locator('select[name="product"] option:not([value=""])').first().getAttribute("value");
+    await form.locator('select[name="product"]').selectOption(productId!);
+    await form.locator('select[name="quantity"]').selectOption("2");
+    await form.locator('[data-testid="wilaya-search"]').fill("bejaia");
+    expect(await form.locator('select[name="wilaya"]').inputValue()).toBe("06");
+    await form.locator('[data-testid="delivery-price"]').waitFor();
+    expect(await form.locator('[data-testid="delivery-price"]').textContent()).toContain("700");
+
+    await form.locator('[data-testid="order-submit"]').click();
+    const success = page.locator('#quick-order [data-testid="order-success"]');
+    await success.waitFor();
+    expect(await success.textContent()).toContain(texts.contact.successTitle);
+    expect(await success.textContent()).toContain(texts.contact.successText);
+    // Cleared: fields, wilaya and its search.
+    expect(await form.locator('input[name="firstName"]').inputValue()).toBe("");
+    expect(await form.locator('input[name="phone"]').inputValue()).toBe("");
+    expect(await form.locator('select[name="wilaya"]').inputValue()).toBe("");
+    expect(await form.locator('[data-testid="wilaya-search"]').inputValue()).toBe("");
+    expect(await form.locator('select[name="product"]').inputValue()).toBe("");
+
+    const expected = await prices({ id: productId! }, "06");
+    const { orders, items } = await storedOrder("0660100002");
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      source: "contact_form",
+      items_total: expected.price * 2,
+      delivery_price: expected.delivery,
+      total: expected.price * 2 + expected.delivery,
+    });
+    expect(items).toMatchObject([{ product_id: productId, quantity: 2 }]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("contact page delivery calculator answers without JavaScript (GET ?wilaya=16)", async () => {
+    const { context, page } = await openArabic("/contact?wilaya=16", { javaScript: false });
+    const result = page.locator('[data-testid="delivery-result"]');
+    expect(await result.locator('[data-testid="calculator-price"]').textContent()).toBe(ar.common.free);
+    expect(await result.locator('[data-testid="calculator-zone"]').getAttribute("data-zone")).toBe("A");
+    await page.locator('#delivery-calculator select[name="wilaya"]').selectOption("06");
+    await page.locator('#delivery-calculator button[type="submit"]').click();
+    await page.waitForURL(/wilaya=06/);
+    expect(await page.locator('[data-testid="calculator-price"]').textContent()).toContain("700");
+    await context.close();
+  });
+
+  it("product page form: buy-now, address, success banner that closes and clears after 3 s", async () => {
+    const { context, page, pageErrors } = await openArabic(`/products/${product.slug}`);
+    await page.locator('[data-testid="buy-now"]').click();
+    const slot = page.locator('[data-testid="order-slot"]');
+    await slot.waitFor();
+    await slot.locator('input[name="firstName"]').fill("كريم");
+    await slot.locator('input[name="lastName"]').fill("حداد");
+    await slot.locator('input[name="phone"]').fill("+213 770 10 00 03");
+    await slot.locator('[data-testid="wilaya-search"]').fill("16");
+    expect(await slot.locator('select[name="wilaya"]').inputValue()).toBe("16");
+    expect(await slot.locator('[data-testid="delivery-price"]').textContent()).toBe(ar.common.free);
+    await slot.locator('textarea[name="address"]').fill("حي 100 مسكن، عمارة 3، باب الزوار");
+    await slot.locator('[data-testid="order-submit"]').click();
+
+    const success = slot.locator('[data-testid="order-success"]');
+    await success.waitFor();
+    expect(await success.textContent()).toContain(texts.product.successTitle);
+    expect(await success.textContent()).toContain(texts.product.successText);
+    await page.waitForTimeout(1500);
+    expect(await success.isVisible()).toBe(true);
+    await slot.waitFor({ state: "hidden", timeout: 4000 });
+    // Opened again: an empty form.
+    await page.locator('[data-testid="buy-now"]').click();
+    expect(await slot.locator('input[name="firstName"]').inputValue()).toBe("");
+
+    const expected = await prices({ slug: product.slug }, "16");
+    const { orders, items } = await storedOrder("0770100003");
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      source: "product_detail",
+      address: "حي 100 مسكن، عمارة 3، باب الزوار",
+      items_total: expected.price,
+      delivery_price: 0,
+      total: expected.price,
+    });
+    expect(items).toMatchObject([{ product_id: expected.productId, quantity: 1 }]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("product page form without JavaScript: a plain POST, typed values kept on error, then the order", async () => {
+    // A card's quick-buy link lands on #order: the form shows without JavaScript (:target).
+    const { context, page } = await openArabic(`/products/${product.slug}#order`, { javaScript: false });
+    const slot = page.locator('[data-testid="order-slot"]');
+    expect(await slot.isVisible()).toBe(true);
+    expect(await slot.locator('[data-testid="wilaya-search"]').count(), "no search box without JS").toBe(0);
+    await slot.locator('input[name="firstName"]').fill("ليلى");
+    await slot.locator('input[name="lastName"]').fill("مرابط");
+    await slot.locator('input[name="phone"]').fill("12345");
+    await slot.locator('select[name="wilaya"]').selectOption("09");
+    await slot.locator('textarea[name="address"]').fill("شارع الاستقلال، البليدة");
+    await slot.locator('[data-testid="order-submit"]').click();
+    await page.waitForLoadState();
+
+    // Refused (bad phone): the failure banner, the field's error, the typed values kept.
+    const failure = page.locator('[data-testid="order-slot"] [data-testid="order-error"]');
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain(texts.product.error);
+    expect(await slot.locator('input[name="firstName"]').inputValue()).toBe("ليلى");
+    expect(await slot.locator('select[name="wilaya"]').inputValue()).toBe("09");
+    expect(await slot.locator('textarea[name="address"]').inputValue()).toBe("شارع الاستقلال، البليدة");
+    expect(await slot.locator('input[name="phone"]').getAttribute("aria-invalid")).toBe("true");
+
+    await slot.locator('input[name="phone"]').fill("0550100004");
+    await slot.locator('[data-testid="order-submit"]').click();
+    await page.waitForLoadState();
+    const success = page.locator('[data-testid="order-slot"] [data-testid="order-success"]');
+    await success.waitFor();
+    expect(await success.textContent()).toContain(texts.product.successTitle);
+
+    const expected = await prices({ slug: product.slug }, "09");
+    const { orders } = await storedOrder("0550100004");
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ source: "product_detail", total: expected.price + expected.delivery });
+    await context.close();
+  });
+});
+
+describe("Meta Pixel unset", () => {
+  it("no request leaves 127.0.0.1 on the home and product pages", async () => {
+    const { context, page, pageErrors } = await openContext(browser, phone);
+    await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
+    const hosts = new Set<string>();
+    page.on("request", (request) => hosts.add(new URL(request.url()).hostname));
+    for (const path of ["/", `/products/${product.slug}`]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await hydrated(page);
+    }
+    // A client-side navigation too (PageView would fire here).
+    await page.locator('footer a[href="/contact"]').first().click();
+    await page.waitForURL(/\/contact$/);
+    await page.waitForLoadState("networkidle");
+    expect([...hosts]).toEqual(["127.0.0.1"]);
+    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
+    expect(await page.locator('script[src*="facebook"]').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
