@@ -6,6 +6,7 @@ import type { OrderCreated, OrderError } from "~/lib/order-request";
 import { trackPixel } from "~/lib/pixel";
 import { wilayaLabel, type WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields, Field, type CustomerDefaults } from "./CustomerFields";
+import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { customerFromForm, honeypotFromForm, useOrderSubmission } from "./useOrderSubmission";
 
@@ -162,14 +163,7 @@ export function ContactQuickOrder({
           </dl>
         )}
         {failed && <OrderStatusBanner form="contact" status="error" error={failed} />}
-        <button
-          type="submit"
-          disabled={submitting}
-          className="rounded-lg bg-brand-700 px-5 py-3 text-lg font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
-          data-testid="order-submit"
-        >
-          {submitting ? t("order.sending") : t("order.submit")}
-        </button>
+        <SubmitOrderButton submitting={submitting} />
       </form>
     </div>
   );

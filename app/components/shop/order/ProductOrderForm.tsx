@@ -4,6 +4,7 @@ import type { OrderCreated, OrderError } from "~/lib/order-request";
 import { trackPixel } from "~/lib/pixel";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields, type CustomerDefaults } from "./CustomerFields";
+import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { customerFromForm, honeypotFromForm, useOrderSubmission } from "./useOrderSubmission";
@@ -113,14 +114,7 @@ export function ProductOrderSection({
           <p className="text-sm text-stone-700">{t("order.product.quantityOne")}</p>
           <OrderSummary itemsTotal={product.price} deliveryPrice={chosen ? chosen.homePrice : null} />
           {failed && <OrderStatusBanner form="product" status="error" error={failed} />}
-          <button
-            type="submit"
-            disabled={submitting}
-            className="rounded-lg bg-brand-700 px-5 py-3 text-lg font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
-            data-testid="order-submit"
-          >
-            {submitting ? t("order.sending") : t("order.submit")}
-          </button>
+          <SubmitOrderButton submitting={submitting} />
         </form>
       )}
     </section>

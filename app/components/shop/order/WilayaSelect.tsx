@@ -15,7 +15,7 @@ export interface WilayaSelectProps {
   error?: string;
   /** The field name posted with the form (default `wilaya`). */
   name?: string;
-  /** The label text (default: «الولاية» in the page's language). */
+  /** The label text (default: the translated "wilaya" label of the page's language). */
   label?: string;
 }
 
