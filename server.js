@@ -13,6 +13,8 @@ const uploads = express.static(UPLOADS_DIR, { immutable: true, maxAge: "1y", ind
 
 const server = express();
 server.disable("x-powered-by");
+// See TRUST_PROXY in .env.example: behind an https proxy, req.protocol must follow X-Forwarded-Proto.
+server.set("trust proxy", process.env.TRUST_PROXY === "true");
 server.use(compression());
 
 let mod;

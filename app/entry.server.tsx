@@ -53,5 +53,11 @@ export default async function handleRequest(
 /** Every error a loader, action or render throws on the server is logged once, here. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // React Router refuses an action whose Origin is another site (cross-site request forgery):
+  // an attack or a misconfigured proxy (see TRUST_PROXY), not a bug in the shop.
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    logger.warn({ url: request.url, origin: request.headers.get("origin") }, "cross-site action refused");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled server error");
 };

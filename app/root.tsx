@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -90,9 +91,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The admin area (/admin/*) has its own shell (routes/admin/layout.tsx): no shop top bar, nav, footer or pixel. */
+function useIsAdminPath(): boolean {
+  const { pathname } = useLocation();
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const cartCount = useRootData()?.cartCount ?? 0;
+  if (useIsAdminPath()) return <>{children}</>;
   return (
     <CartProvider serverCount={cartCount}>
       <a
@@ -112,7 +120,9 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const pixelId = useRootData()?.metaPixelId ?? null;
+  const isAdmin = useIsAdminPath();
+  const configuredPixelId = useRootData()?.metaPixelId ?? null;
+  const pixelId = isAdmin ? null : configuredPixelId;
   // Marks the document once React has taken over (tests and styles can wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import "react-router";
+import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
 
@@ -33,6 +34,9 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
 /** The React Router application: every page, action and resource route. */
 export const app = express();
 app.disable("x-powered-by");
+// Behind a TLS-terminating proxy, the request URL React Router builds (and compares with the
+// browser's Origin before every action) must say https: trust X-Forwarded-Proto/Host then.
+app.set("trust proxy", env().TRUST_PROXY);
 // The adapter gives routes only the headers: hand them the socket's address (see clientIp),
 // always overwriting whatever a client sent under that name.
 app.use((req, _res, next) => {

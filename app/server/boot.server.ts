@@ -1,3 +1,4 @@
+import { countAdmins } from "./auth/auth.repo.server";
 import { getDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seed } from "./db/seed.server";
@@ -22,6 +23,10 @@ export async function boot(): Promise<void> {
   const searchFilled = await refreshMissingSearchText(db);
   if (searchFilled > 0) logger.info({ products: searchFilled }, "search text filled");
   logger.info({ dialect }, "database ready");
+  // Never a default password: the merchant creates the first admin (README, "Admin area").
+  if ((await countAdmins(db)) === 0) {
+    logger.info("No admin account yet: create one with  npm run create-admin -- --email you@example.com --password '…'");
+  }
   // Orders reach the merchant's webhook in the background; an order never waits for it.
   if (config.ORDER_WEBHOOK_URL) {
     startOutboxWorker(db, config.ORDER_WEBHOOK_URL);

@@ -55,6 +55,13 @@ const envSchema = z.object({
   /** Orders accepted per phone number per window (ORDER_RATE_LIMIT_PHONE_WINDOW_SECONDS). */
   ORDER_RATE_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(5),
   ORDER_RATE_LIMIT_PHONE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Admin sessions end after this many minutes without a request, and in any case ADMIN_SESSION_MAX_DAYS after sign-in. */
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
+  ADMIN_SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** Failed admin sign-ins allowed per email, and per client address, in ADMIN_LOGIN_WINDOW_MINUTES; then 429. */
+  ADMIN_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  ADMIN_LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  ADMIN_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** true only behind a reverse proxy that sets X-Forwarded-For: the client address is then read from it. */
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -1,7 +1,8 @@
+import type { AuthTables } from "../auth/auth.table.server";
 import type { CatalogTables } from "../catalog/catalog.table.server";
 import type { DeliveryTables } from "../delivery/delivery.table.server";
 import type { NotifyTables } from "../notify/outbox.table.server";
 import type { OrdersTables } from "../orders/orders.table.server";
 
 /** The whole schema, composed from each domain's tables. */
-export interface Database extends CatalogTables, DeliveryTables, OrdersTables, NotifyTables {}
+export interface Database extends CatalogTables, DeliveryTables, OrdersTables, NotifyTables, AuthTables {}

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,8 +10,13 @@ declare module "vitest" {
     baseURL: string;
     /** The e2e server's SQLite file, for tests that add their own data (in their own categories). */
     databaseFile: string;
+    /** The admin the setup creates with `npm run create-admin` (tests/e2e/support/admin.ts signs in with it). */
+    adminCredentials: { email: string; password: string };
   }
 }
+
+/** The e2e admin: a test-only password, never used outside this throw-away database. */
+export const E2E_ADMIN = { email: "e2e-admin@souq.test", password: "e2e-Admin-Passw0rd!" } as const;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -67,6 +72,15 @@ export default async function setup(project: TestProject) {
   await waitForHealthy(baseURL, server, () => output);
   project.provide("baseURL", baseURL);
   project.provide("databaseFile", databaseFile);
+
+  // The admin the admin tests sign in with, created the way a merchant does (npm run create-admin).
+  const created = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/create-admin.ts", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password],
+    { env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: "warn" }, encoding: "utf8" },
+  );
+  if (created.status !== 0) throw new Error(`create-admin failed (${created.status}):\n${created.stdout}${created.stderr}`);
+  project.provide("adminCredentials", { ...E2E_ADMIN });
 
   return async () => {
     server.kill("SIGTERM");

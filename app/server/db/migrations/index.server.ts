@@ -3,6 +3,7 @@ import * as catalog from "./2026-11-22-001-catalog.server";
 import * as imageVariants from "./2026-11-22-002-image-variants.server";
 import * as productSearch from "./2026-11-22-003-product-search.server";
 import * as orders from "./2026-11-22-004-orders.server";
+import * as admin from "./2026-11-22-005-admin.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-002-image-variants": imageVariants,
   "2026-11-22-003-product-search": productSearch,
   "2026-11-22-004-orders": orders,
+  "2026-11-22-005-admin": admin,
 };

@@ -1,0 +1,13 @@
+import { redirect } from "react-router";
+import { requireAdmin } from "~/server/auth/auth.server";
+import type { Route } from "./+types/index";
+
+/** /admin: the products list is the admin's home. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  throw redirect("/admin/products", 302);
+}
+
+export default function AdminIndex() {
+  return null;
+}

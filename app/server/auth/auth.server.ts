@@ -1,0 +1,123 @@
+import { redirect } from "react-router";
+import { getDb } from "../db/connection.server";
+import { env } from "../env.server";
+import { requestI18n } from "../i18n.server";
+import { authSettings, sessionFromToken, type AdminSession } from "./auth.service.server";
+import { clearSessionCookie, isSecureContext, sessionTokenFromCookieHeader } from "./session-cookie.server";
+
+export type { AdminSession } from "./auth.service.server";
+
+/**
+ * The gate of every admin loader and action.
+ *
+ *   export async function loader({ request }: Route.LoaderArgs) {
+ *     const admin = await requireAdmin(request);
+ *     …
+ *   }
+ *   export async function action({ request }: Route.ActionArgs) {
+ *     const admin = await requireAdminAction(request);
+ *     …
+ *   }
+ */
+
+/** Headers every admin answer carries: never cached, never indexed. */
+export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+/** The current admin, or null; raises the session's last-seen time. Never throws for a missing session. */
+export async function currentAdmin(request: Request): Promise<AdminSession | null> {
+  const token = sessionTokenFromCookieHeader(request.headers.get("Cookie"));
+  if (!token) return null;
+  return sessionFromToken(getDb(), token, authSettings(env()));
+}
+
+/**
+ * True for requests that want data rather than a page: single-fetch `.data` requests (the
+ * browser's fetch() sends `Sec-Fetch-Dest: empty`; React Router strips `.data` from the URL
+ * before the loader sees it), JSON clients and /api/admin/*.
+ */
+export function isDataRequest(request: Request): boolean {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data") || url.pathname.startsWith("/api/admin/")) return true;
+  const accept = request.headers.get("Accept") ?? "";
+  if (accept.includes("application/json") && !accept.includes("text/html")) return true;
+  return request.headers.get("Sec-Fetch-Dest") === "empty";
+}
+
+async function errorResponse(request: Request, status: 401 | 403, code: "unauthorized" | "cross_site", extra?: HeadersInit): Promise<Response> {
+  const { t } = await requestI18n(request);
+  const headers = new Headers(extra);
+  for (const [name, value] of Object.entries(ADMIN_HEADERS)) headers.set(name, value);
+  return Response.json({ error: { code, message: t(`admin.errors.${code}`) } }, { status, headers });
+}
+
+/** A Set-Cookie clearing a cookie that no longer names a session (expired, signed out elsewhere). */
+function staleCookieHeaders(request: Request): HeadersInit | undefined {
+  if (!sessionTokenFromCookieHeader(request.headers.get("Cookie"))) return undefined;
+  return { "Set-Cookie": clearSessionCookie({ secure: isSecureContext(request, env().PUBLIC_URL) }) };
+}
+
+/** The sign-in page address that brings the admin back to this request's page afterwards. */
+export function loginUrlFor(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  return `/admin/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/**
+ * For loaders: the signed-in admin. Without a valid session it throws a 302 to /admin/login
+ * (with redirectTo) for a page request, or a 401 JSON answer
+ * `{ error: { code: "unauthorized", message } }` for a data request.
+ */
+export async function requireAdmin(request: Request): Promise<AdminSession> {
+  const admin = await currentAdmin(request);
+  if (admin) return admin;
+  // After an action, React Router runs the loaders above the action's error boundary with a GET
+  // copy of the POST (same headers): a Content-Type marks it, and the post must answer 401, not 302.
+  if (isDataRequest(request) || request.method !== "GET" || request.headers.has("Content-Type")) {
+    throw await errorResponse(request, 401, "unauthorized", staleCookieHeaders(request));
+  }
+  throw redirect(loginUrlFor(request), { status: 302, headers: { ...ADMIN_HEADERS, ...staleCookieHeaders(request) } });
+}
+
+/** The origins a form post may come from: the request's own and PUBLIC_URL's. */
+function allowedOrigins(request: Request): Set<string> {
+  const origins = new Set([new URL(request.url).origin]);
+  const publicUrl = env().PUBLIC_URL;
+  if (publicUrl) origins.add(new URL(publicUrl).origin);
+  return origins;
+}
+
+/** True when the Origin header (or, without one, the Referer's origin) is this site's. */
+export function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  let source: string | null = null;
+  if (origin !== null) {
+    source = origin;
+  } else {
+    const referer = request.headers.get("Referer");
+    if (referer) {
+      try {
+        source = new URL(referer).origin;
+      } catch {
+        source = null;
+      }
+    }
+  }
+  return source !== null && allowedOrigins(request).has(source);
+}
+
+/** Throws the 403 JSON answer `{ error: { code: "cross_site" } }` unless the request comes from this site. */
+export async function assertSameOrigin(request: Request): Promise<void> {
+  if (!isSameOrigin(request)) throw await errorResponse(request, 403, "cross_site");
+}
+
+/**
+ * For actions: the signed-in admin. Without a valid session: 401 JSON (never a redirect);
+ * with one but from another site (Origin, else Referer): 403 JSON `cross_site`.
+ */
+export async function requireAdminAction(request: Request): Promise<AdminSession> {
+  const admin = await currentAdmin(request);
+  if (!admin) throw await errorResponse(request, 401, "unauthorized", staleCookieHeaders(request));
+  await assertSameOrigin(request);
+  return admin;
+}

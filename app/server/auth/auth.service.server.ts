@@ -1,0 +1,169 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/admin-auth";
+import type { Database } from "../db/database.server";
+import type { Env } from "../env.server";
+import {
+  deleteCounter,
+  deleteExpiredSessions,
+  deleteSession,
+  findAdminByEmail,
+  findSession,
+  insertSession,
+  raiseCounters,
+  readCounters,
+  touchSession,
+  upsertAdmin,
+} from "./auth.repo.server";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
+import { hashSessionToken, newSessionToken } from "./session-cookie.server";
+
+/** A signed-in admin, as loaders and actions see it. */
+export interface AdminSession {
+  adminId: number;
+  email: string;
+  /** The session row's id (the SHA-256 of the cookie's token), never the token itself. */
+  sessionId: string;
+}
+
+export interface AuthSettings {
+  idleMinutes: number;
+  maxDays: number;
+  maxFailuresPerEmail: number;
+  maxFailuresPerIp: number;
+  windowMinutes: number;
+  now?: () => Date;
+}
+
+export function authSettings(config: Env): AuthSettings {
+  return {
+    idleMinutes: config.ADMIN_SESSION_IDLE_MINUTES,
+    maxDays: config.ADMIN_SESSION_MAX_DAYS,
+    maxFailuresPerEmail: config.ADMIN_LOGIN_MAX_FAILURES,
+    maxFailuresPerIp: config.ADMIN_LOGIN_MAX_FAILURES_PER_IP,
+    windowMinutes: config.ADMIN_LOGIN_WINDOW_MINUTES,
+  };
+}
+
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Seconds between two writes of a session's last-seen time (a page load is several requests). */
+const TOUCH_INTERVAL_MS = 60_000;
+
+function windowStartOf(now: Date, minutes: number): string {
+  const ms = minutes * 60_000;
+  return new Date(Math.floor(now.getTime() / ms) * ms).toISOString();
+}
+
+export const loginCounterKeys = (email: string, ip: string) => ({
+  email: `login-email:${email}`,
+  ip: `login-ip:${ip}`,
+});
+
+export type SignInResult =
+  | { kind: "signed_in"; token: string; session: AdminSession; expiresAt: Date }
+  | { kind: "wrong_credentials" }
+  | { kind: "throttled" };
+
+/**
+ * Checks an email and password. Refused outright (no hashing) once the email or the address has
+ * used up its failures in the current window; a failure raises both counters (in the database,
+ * so they survive restarts and are shared by app servers). An unknown email costs the same
+ * scrypt work as a known one. On success the browser's previous session (if any) is deleted
+ * and a new one created: the token changes at every sign-in.
+ */
+export async function signIn(
+  db: Kysely<Database>,
+  input: { email: string; password: string; ip: string; userAgent: string | null; previousToken: string | null },
+  settings: AuthSettings,
+): Promise<SignInResult> {
+  const now = settings.now?.() ?? new Date();
+  const email = normalizeEmail(input.email).slice(0, 320);
+  const keys = loginCounterKeys(email, input.ip);
+  const windowStart = windowStartOf(now, settings.windowMinutes);
+  const counters = await readCounters(db, [keys.email, keys.ip], windowStart);
+  if ((counters.get(keys.email) ?? 0) >= settings.maxFailuresPerEmail || (counters.get(keys.ip) ?? 0) >= settings.maxFailuresPerIp) {
+    return { kind: "throttled" };
+  }
+
+  const admin = await findAdminByEmail(db, email);
+  const password = input.password.length <= MAX_PASSWORD_LENGTH ? input.password : "";
+  const valid = admin ? await verifyPassword(password, admin.password_hash) : await verifyAgainstDummy(password);
+  if (!admin || !valid || password === "") {
+    await raiseCounters(db, [keys.email, keys.ip], windowStart);
+    return { kind: "wrong_credentials" };
+  }
+
+  await deleteCounter(db, keys.email, windowStart);
+  if (input.previousToken) await deleteSession(db, hashSessionToken(input.previousToken));
+  const token = newSessionToken();
+  const sessionId = hashSessionToken(token);
+  const expiresAt = new Date(now.getTime() + settings.maxDays * 86_400_000);
+  await insertSession(db, {
+    id: sessionId,
+    adminId: admin.id,
+    now: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+  });
+  // Now and then, forget sessions that can no longer be used.
+  if (Math.random() < 0.05) {
+    const idleBefore = new Date(now.getTime() - settings.idleMinutes * 60_000).toISOString();
+    await deleteExpiredSessions(db, now.toISOString(), idleBefore);
+  }
+  return { kind: "signed_in", token, session: { adminId: admin.id, email: admin.email, sessionId }, expiresAt };
+}
+
+/**
+ * The session of a cookie token, or null when unknown, idle for longer than the idle limit or
+ * past its absolute expiry (such a row is deleted). Raises the last-seen time.
+ */
+export async function sessionFromToken(db: Kysely<Database>, token: string, settings: AuthSettings): Promise<AdminSession | null> {
+  const now = settings.now?.() ?? new Date();
+  const id = hashSessionToken(token);
+  const row = await findSession(db, id);
+  if (!row) return null;
+  const idleUntil = Date.parse(row.last_seen_at) + settings.idleMinutes * 60_000;
+  if (Date.parse(row.expires_at) <= now.getTime() || idleUntil <= now.getTime()) {
+    await deleteSession(db, id);
+    return null;
+  }
+  if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS) await touchSession(db, id, now.toISOString());
+  return { adminId: row.admin_id, email: row.email, sessionId: id };
+}
+
+/** Ends the session of a cookie token (deletes its row); true when there was one. */
+export async function signOut(db: Kysely<Database>, token: string): Promise<boolean> {
+  return (await deleteSession(db, hashSessionToken(token))) > 0;
+}
+
+const adminInput = z.object({
+  email: z.email().max(320),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+});
+
+export type CreateAdminResult = { kind: "created" | "updated"; email: string } | { kind: "invalid"; problems: string[] };
+
+/** Creates an admin, or resets the password (and ends the sessions) of an existing one. */
+export async function createOrResetAdmin(
+  db: Kysely<Database>,
+  input: { email: string; password: string },
+): Promise<CreateAdminResult> {
+  const parsed = adminInput.safeParse({ email: normalizeEmail(input.email), password: input.password });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path[0] === "password"
+        ? `--password must be between ${MIN_PASSWORD_LENGTH} and ${MAX_PASSWORD_LENGTH} characters`
+        : "--email must be a valid email address",
+    );
+    return { kind: "invalid", problems: [...new Set(problems)] };
+  }
+  const passwordHash = await hashPassword(parsed.data.password);
+  const kind = await upsertAdmin(db, parsed.data.email, passwordHash, new Date().toISOString());
+  return { kind, email: parsed.data.email };
+}
