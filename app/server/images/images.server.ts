@@ -72,6 +72,26 @@ export async function ingestImage(storage: Storage, input: Buffer, options: Inge
   return { src: storage.publicUrl(baseKey), width: source.width, height: source.height, widths };
 }
 
+/**
+ * Checks that `input` is an image in one of ACCEPTED_IMAGE_FORMATS, by its content (sharp reads
+ * the magic bytes and header; the file name and the declared type are never trusted), without
+ * storing anything. Throws UnsupportedImageError otherwise.
+ */
+export async function assertAcceptedImage(input: Buffer): Promise<void> {
+  await readSource(input);
+}
+
+/**
+ * Removes the stored WebP variants of an image stored at base URL `src` (what ingestImage
+ * returned). A URL outside the storage (a static demo file) is left alone. Missing files are
+ * not an error. The caller makes sure no other row still shows the same image.
+ */
+export async function deleteImageVariants(storage: Storage, src: string, widths: readonly number[]): Promise<void> {
+  const baseKey = storage.keyOf(src);
+  if (!baseKey) return;
+  await Promise.all(widths.map((width) => storage.delete(variantKey(baseKey, width))));
+}
+
 /** The storage key of one variant; its public URL is variantUrl(publicUrl(baseKey), width). */
 export function variantKey(baseKey: string, width: number): string {
   return variantUrl(baseKey, width);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { env } from "../env.server";
 
 /**
  * Where uploaded files (product image variants) live, behind one small interface:
@@ -20,6 +21,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** The URL a browser fetches `key` at (for a local folder: /uploads/<key>). */
   publicUrl(key: string): string;
+  /** The key behind a URL made by publicUrl, or null for any other URL (a static file, another host). */
+  keyOf(url: string): string | null;
 }
 
 export class InvalidStorageKeyError extends Error {
@@ -101,6 +104,16 @@ export class LocalStorage implements Storage {
   publicUrl(key: string): string {
     return `${this.urlPrefix}/${assertValidKey(key)}`;
   }
+
+  keyOf(url: string): string | null {
+    if (!url.startsWith(`${this.urlPrefix}/`)) return null;
+    const key = url.slice(this.urlPrefix.length + 1);
+    try {
+      return assertValidKey(key);
+    } catch {
+      return null;
+    }
+  }
 }
 
 function isMissing(error: unknown): boolean {
@@ -111,4 +124,12 @@ function isMissing(error: unknown): boolean {
 /** The storage the configuration asks for: today always the local folder UPLOADS_DIR (S3 comes later). */
 export function createStorage(config: { UPLOADS_DIR: string }): Storage {
   return new LocalStorage(config.UPLOADS_DIR);
+}
+
+let shared: Storage | undefined;
+
+/** The process-wide storage of UPLOADS_DIR, made on first use (routes use it; tests make their own). */
+export function getStorage(): Storage {
+  shared ??= createStorage(env());
+  return shared;
 }

@@ -1,0 +1,149 @@
+/**
+ * Pure rules of the admin product form, shared by the browser (the form fills and
+ * normalises as the merchant types) and the server (which applies them again and
+ * trusts nothing else). The Zod schema built on them is in admin-product.schema.ts.
+ */
+
+/** Most images one request may carry, and the most bytes each may have (spec section 9: 5 MB). */
+export const MAX_IMAGES_PER_UPLOAD = 10;
+export const MAX_IMAGE_MEGABYTES = 5;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
+/** Room for the form's text fields and the multipart boundaries. */
+export const FORM_OVERHEAD_BYTES = 1024 * 1024;
+/** The largest product-form body accepted before it is read (413 above). */
+export const MAX_PRODUCT_FORM_BYTES = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
+
+/** Admin list page size. */
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+
+/** Default low-stock threshold (spec section 9). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+import { normalizeSlug, slugAsTyped } from "./slug";
+
+export { normalizeSlug, slugAsTyped };
+
+/** Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹) digits to 0-9: phones type either. */
+function asciiDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}
+
+/**
+ * An integer form field the way the spec reads prices and stock: parsed as an
+ * integer (leading digits, "12.5" → 12, "1 200" → 1200), non-numeric or empty → `fallback` (0).
+ * A minus sign is kept, so a negative number can be refused rather than silently changed.
+ */
+export function parseIntegerField(value: unknown, fallback = 0): number {
+  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : fallback;
+  if (typeof value !== "string") return fallback;
+  const text = asciiDigits(value).replace(/[\s\u00a0\u202f,]/g, "");
+  const parsed = Number.parseInt(text, 10);
+  if (!Number.isFinite(parsed) || !Number.isSafeInteger(parsed)) return fallback;
+  return parsed;
+}
+
+/** A compare-at price is refused when it is set (above 0) and below the price. */
+export function compareAtBelowPrice(price: number, compareAtPrice: number): boolean {
+  return compareAtPrice > 0 && compareAtPrice < price;
+}
+
+/** Where a product is shown (spec section 2, "Admin products"): each target fixes its section and category. */
+export const PAGE_TARGETS = ["games", "school", "home", "electronics", "accessories", "custom"] as const;
+export type PageTarget = (typeof PAGE_TARGETS)[number];
+
+export const PAGE_TARGET_PRESETS: Record<Exclude<PageTarget, "custom">, { sectionId: string; category: string }> = {
+  games: { sectionId: "featured", category: "toys" },
+  school: { sectionId: "featured", category: "books" },
+  home: { sectionId: "featured", category: "home-equipment" },
+  electronics: { sectionId: "special-offers", category: "electronics" },
+  accessories: { sectionId: "special-offers", category: "accessories" },
+};
+
+export function isPageTarget(value: unknown): value is PageTarget {
+  return typeof value === "string" && (PAGE_TARGETS as readonly string[]).includes(value);
+}
+
+/** The preset of a target, or null for "custom" and anything unknown. */
+export function presetFor(target: unknown): { sectionId: string; category: string } | null {
+  return isPageTarget(target) && target !== "custom" ? PAGE_TARGET_PRESETS[target] : null;
+}
+
+/**
+ * Fills the section and the category a merchant left empty from the chosen target
+ * (the server's half of the preset select; with JavaScript the form fills them at once).
+ * What the merchant chose is never overwritten.
+ */
+export function applyPageTarget(
+  target: unknown,
+  fields: { sectionId: string; category: string },
+): { sectionId: string; category: string } {
+  const preset = presetFor(target);
+  if (!preset) return fields;
+  return {
+    sectionId: fields.sectionId || preset.sectionId,
+    category: fields.category || preset.category,
+  };
+}
+
+/** The target whose preset matches a product's section and category, else "custom" (the edit form's initial choice). */
+export function pageTargetOf(product: { sectionId: string | null; category: string | null }): PageTarget {
+  for (const [target, preset] of Object.entries(PAGE_TARGET_PRESETS)) {
+    if (preset.sectionId === product.sectionId && preset.category === product.category) return target as PageTarget;
+  }
+  return "custom";
+}
+
+/** Stock filter of the admin list: in (above its threshold), low (1 to the threshold), out (none, or marked out). */
+export const STOCK_FILTERS = ["in", "low", "out"] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+
+export function isStockFilter(value: unknown): value is StockFilter {
+  return typeof value === "string" && (STOCK_FILTERS as readonly string[]).includes(value);
+}
+
+/** A product's id as the spec makes it: "p" + a millisecond timestamp. */
+export function productIdAt(timestamp: number): string {
+  return `p${Math.trunc(timestamp)}`;
+}
+
+/** The form's values as inputs show them (strings; the checkbox a boolean). */
+export interface ProductFormValues {
+  slug: string;
+  title: string;
+  titleEn: string;
+  titleFr: string;
+  description: string;
+  descriptionEn: string;
+  descriptionFr: string;
+  price: string;
+  compareAtPrice: string;
+  category: string;
+  sectionId: string;
+  inStock: boolean;
+  stockQuantity: string;
+  lowStockThreshold: string;
+  sku: string;
+  target: string;
+}
+
+/** A new product's form. */
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  slug: "",
+  title: "",
+  titleEn: "",
+  titleFr: "",
+  description: "",
+  descriptionEn: "",
+  descriptionFr: "",
+  price: "0",
+  compareAtPrice: "0",
+  category: "",
+  sectionId: "",
+  inStock: true,
+  stockQuantity: "0",
+  lowStockThreshold: "5",
+  sku: "",
+  target: "custom",
+};
