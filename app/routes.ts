@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** The static text pages; one module serves them all. */
 export const staticPagePaths = ["about", "shipping", "terms", "returns", "privacy", "payment-methods", "faq"] as const;
@@ -31,6 +31,23 @@ export default [
 
   // Product search (noindex)
   route("search", "routes/shop/search.tsx"),
+
+  // Admin area (noindex, behind a session; see app/server/auth/auth.server.ts)
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      // Admin pages: one line each, e.g. route("products", "routes/admin/products.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("products/new", "routes/admin/product-edit.tsx", { id: "admin-product-new" }),
+      route("products/:id", "routes/admin/product-edit.tsx"),
+      route("inventory", "routes/admin/inventory.tsx"),
+      route("inventory.csv", "routes/admin/inventory-csv.ts"),
+      route("categories", "routes/admin/categories.tsx"),
+      route("sections", "routes/admin/sections.tsx"),
+    ]),
+  ]),
 
   // Anything else: a translated 404 that answers HTTP 404.
   route("*", "routes/shop/not-found.tsx"),

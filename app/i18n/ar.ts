@@ -9,6 +9,9 @@ import cart from "./cart/ar";
 import orders from "./orders/ar";
 import order from "./order/ar";
 import arPages from "./pages/ar";
+import admin from "./admin/ar";
+import adminProducts from "./admin-products/ar";
+import adminInventory from "./admin-inventory/ar";
 
 const ar = {
   catalog,
@@ -16,6 +19,8 @@ const ar = {
   cart,
   orders,
   order,
+  adminProducts,
+  adminInventory,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",
     description:
@@ -111,6 +116,7 @@ const ar = {
     invalidLanguage: "اللغة المطلوبة غير مدعومة",
   },
   pages: arPages,
+  admin,
 };
 
 export default ar;

@@ -5,6 +5,9 @@ import cart from "./cart/en";
 import orders from "./orders/en";
 import order from "./order/en";
 import enPages from "./pages/en";
+import admin from "./admin/en";
+import adminProducts from "./admin-products/en";
+import adminInventory from "./admin-inventory/en";
 
 // English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const en: Dictionary = {
@@ -13,6 +16,8 @@ const en: Dictionary = {
   cart,
   orders,
   order,
+  adminProducts,
+  adminInventory,
   meta: {
     title: "{{shopName}} | Online shopping in Algeria, cash on delivery",
     description:
@@ -108,6 +113,7 @@ const en: Dictionary = {
     invalidLanguage: "This language is not supported",
   },
   pages: enPages,
+  admin,
 };
 
 export default en;

@@ -5,6 +5,9 @@ import cart from "./cart/fr";
 import orders from "./orders/fr";
 import order from "./order/fr";
 import frPages from "./pages/fr";
+import admin from "./admin/fr";
+import adminProducts from "./admin-products/fr";
+import adminInventory from "./admin-inventory/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const fr: Dictionary = {
@@ -13,6 +16,8 @@ const fr: Dictionary = {
   cart,
   orders,
   order,
+  adminProducts,
+  adminInventory,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
     description:
@@ -108,6 +113,7 @@ const fr: Dictionary = {
     invalidLanguage: "Cette langue n'est pas prise en charge",
   },
   pages: frPages,
+  admin,
 };
 
 export default fr;
