@@ -1,0 +1,388 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { AdminLoadError } from "~/components/admin/AdminLoadError";
+import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
+import { formatDinars } from "~/lib/money";
+import { orderFilterToSearchParams } from "~/lib/order-filter";
+import { allowedTransitions, MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
+import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/connection.server";
+import { requestI18n } from "~/server/i18n.server";
+import { logger } from "~/server/logger.server";
+import {
+  selectDuplicateOrders,
+  selectOrderEvents,
+  selectOrderNotes,
+  selectOrderWithItems,
+  selectPhoneRecord,
+} from "~/server/orders/admin-orders.repo.server";
+import {
+  addOrderNote,
+  blockedPhoneEntry,
+  blockPhone,
+  changeOrderStatus,
+  unblockPhone,
+  workflowErrorMessage,
+  type WorkflowResult,
+} from "~/server/orders/order-workflow.server";
+import { shopNameFor } from "~/server/page.server";
+import type { Route } from "./+types/order";
+
+function orderIdOf(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** A column a later migration adds (commune, delivery type): read only when present. */
+function optionalText(row: object, column: string): string | null {
+  const value = (row as Record<string, unknown>)[column];
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { language, t } = await requestI18n(request);
+  const id = orderIdOf(params.id);
+  const db = getDb();
+  const found = id === null ? undefined : await selectOrderWithItems(db, id);
+  if (!found) throw data(t("adminOrders.errors.not_found"), { status: 404 });
+  const { order, items } = found;
+  const [events, notes, record, duplicates, blocked] = await Promise.all([
+    selectOrderEvents(db, order.id),
+    selectOrderNotes(db, order.id),
+    selectPhoneRecord(db, order.phone),
+    selectDuplicateOrders(db, order, [...new Set(items.map((item) => item.product_id))]),
+    blockedPhoneEntry(db, order.phone),
+  ]);
+  return {
+    language,
+    title: t("meta.pageTitle", { page: t("adminOrders.order.title", { number: order.order_number }), shopName: shopNameFor(language) }),
+    order: {
+      id: order.id,
+      orderNumber: order.order_number,
+      status: order.status,
+      source: order.source,
+      createdAt: order.created_at,
+      firstName: order.first_name,
+      lastName: order.last_name,
+      phone: order.phone,
+      email: order.email,
+      address: order.address,
+      wilayaCode: order.wilaya_code,
+      wilayaName: (language === "ar" ? order.wilaya_name_ar : order.wilaya_name) ?? null,
+      communeCode: optionalText(order, "commune_code"),
+      deliveryType: optionalText(order, "delivery_type"),
+      ref: order.ref,
+      itemsTotal: order.items_total,
+      deliveryPrice: order.delivery_price,
+      total: order.total,
+    },
+    items,
+    events,
+    notes,
+    record,
+    duplicates,
+    blocked: blocked ? { reason: blocked.reason, createdBy: blocked.created_by, createdAt: blocked.created_at } : null,
+    transitions: allowedTransitions(order.status),
+  };
+}
+
+export type OrderActionAnswer = { ok: boolean; message: string };
+
+/** intent=transition (to, note) | note (note) | block (reason) | unblock. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdminAction(request);
+  const { t } = await requestI18n(request);
+  const answer = (ok: boolean, message: string, status = 200) => data<OrderActionAnswer>({ ok, message }, { status });
+  const id = orderIdOf(params.id);
+  if (id === null) return answer(false, t("adminOrders.errors.not_found"), 404);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const actor = { adminId: admin.adminId, email: admin.email };
+  const db = getDb();
+  const refused = (result: Extract<WorkflowResult, { ok: false }>) =>
+    answer(false, workflowErrorMessage(t, result), result.code === "not_found" ? 404 : result.code === "stale" ? 409 : 422);
+  try {
+    if (intent === "transition") {
+      const to = form.get("to");
+      const result = await changeOrderStatus(db, id, to, actor, form.get("note"));
+      if (!result.ok) return refused(result);
+      return answer(true, t("adminOrders.notices.changed", { status: t(`adminOrders.status.${to as "new"}`) }));
+    }
+    if (intent === "note") {
+      const result = await addOrderNote(db, id, actor, form.get("note"));
+      return result.ok ? answer(true, t("adminOrders.notices.noteAdded")) : refused(result);
+    }
+    if (intent === "block" || intent === "unblock") {
+      const found = await selectOrderWithItems(db, id);
+      if (!found) return answer(false, t("adminOrders.errors.not_found"), 404);
+      const result =
+        intent === "block" ? await blockPhone(db, found.order.phone, actor, form.get("reason")) : await unblockPhone(db, found.order.phone);
+      if (!result.ok) return refused(result);
+      return answer(true, t(intent === "block" ? "adminOrders.notices.blocked" : "adminOrders.notices.unblocked"));
+    }
+    return answer(false, t("adminOrders.errors.bad_request"), 400);
+  } catch (error) {
+    logger.error({ err: error, orderId: id, intent }, "order action failed");
+    return answer(false, t("adminOrders.errors.failed"), 500);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
+
+const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200";
+const button = "h-10 rounded-lg px-4 text-sm font-semibold disabled:opacity-60";
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { order, items, events, notes, record, duplicates, blocked, transitions, language } = loaderData;
+  const money = (amount: number) => formatDinars(amount, language);
+  const none = t("adminOrders.order.none");
+  const actorName = (actor: string) =>
+    actor === "shopper" || actor === "system" ? t(`adminOrders.order.actors.${actor}`) : actor;
+  const phoneListHref = `/admin/orders?${orderFilterToSearchParams({ q: order.phone }).toString()}`;
+
+  return (
+    <div className="space-y-5" data-order-id={order.id} data-status={order.status}>
+      <Link to="/admin/orders" className="text-sm text-brand-800 hover:underline">
+        {t("adminOrders.order.back")}
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-brand-900">
+          {t("adminOrders.order.title", { number: "" })}
+          <span dir="ltr">{order.orderNumber}</span>
+        </h1>
+        <OrderStatusBadge status={order.status} />
+        <a
+          href={`/admin/orders/${order.id}/slip`}
+          target="_blank"
+          rel="noopener"
+          className="ms-auto rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          data-testid="print-slip"
+        >
+          {t("adminOrdersPrint.printSlip")}
+        </a>
+        <span className="text-sm text-stone-600">{t("adminOrders.order.placedAt", { date: formatOrderDate(order.createdAt, language) })}</span>
+      </div>
+
+      <p
+        role="status"
+        aria-live="polite"
+        className={actionData ? `rounded-lg px-4 py-3 text-sm font-medium ${actionData.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}` : "sr-only"}
+        data-testid="order-notice"
+      >
+        {actionData?.message}
+      </p>
+
+      {duplicates.length > 0 ? (
+        <section className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="duplicate-warning">
+          <h2 className="font-semibold text-amber-900">{t("adminOrders.order.duplicateTitle")}</h2>
+          <p className="text-sm text-amber-900">{t("adminOrders.order.duplicateText")}</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {duplicates.map((other) => (
+              <li key={other.id}>
+                <Link to={`/admin/orders/${other.id}`} dir="ltr" className="font-medium text-brand-800 underline">
+                  {other.order_number}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="grid gap-5 lg:grid-cols-3">
+        <div className="space-y-5 lg:col-span-2">
+          <section className={card} aria-labelledby="order-actions">
+            <h2 id="order-actions" className="mb-3 font-semibold">{t("adminOrders.order.actions")}</h2>
+            {transitions.length === 0 ? (
+              <p className="text-sm text-stone-600">{t("adminOrders.order.noActions")}</p>
+            ) : (
+              <Form method="post" className="space-y-3" data-testid="transition-form">
+                <input type="hidden" name="intent" value="transition" />
+                <label className="block text-sm">
+                  <span className="mb-1 block text-stone-600">{t("adminOrders.order.transitionNote")}</span>
+                  <input name="note" maxLength={MAX_ORDER_NOTE_LENGTH} className="h-10 w-full rounded-lg border border-stone-300 px-2 text-base" />
+                </label>
+                <div className="flex flex-wrap gap-2">
+                  {transitions.map((to) => (
+                    <button
+                      key={to}
+                      type="submit"
+                      name="to"
+                      value={to}
+                      disabled={busy}
+                      className={`${button} ${
+                        to === "cancelled" || to === "returned"
+                          ? "border border-red-300 bg-white text-red-800 hover:bg-red-50"
+                          : "bg-brand-700 text-white hover:bg-brand-800"
+                      }`}
+                      data-transition={to}
+                    >
+                      {t(`adminOrders.order.to.${to as "confirmed"}`)}
+                    </button>
+                  ))}
+                </div>
+              </Form>
+            )}
+          </section>
+
+          <section className={card} aria-labelledby="order-items">
+            <h2 id="order-items" className="mb-3 font-semibold">{t("adminOrders.order.items")}</h2>
+            <table className="w-full text-sm" data-testid="order-items">
+              <thead>
+                <tr className="text-xs text-stone-600">
+                  <th scope="col" className="py-1 text-start font-medium">{t("adminOrders.order.product")}</th>
+                  <th scope="col" className="py-1 text-end font-medium">{t("adminOrders.order.unitPrice")}</th>
+                  <th scope="col" className="py-1 text-end font-medium">{t("adminOrders.order.quantity")}</th>
+                  <th scope="col" className="py-1 text-end font-medium">{t("adminOrders.order.lineTotal")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} className="border-t border-stone-100" data-product-id={item.product_id}>
+                    <td className="py-2">{item.title}</td>
+                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.unit_price)}</td>
+                    <td className="py-2 text-end tabular-nums">{item.quantity}</td>
+                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.line_total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
+              <div className="flex justify-between"><dt>{t("adminOrders.order.itemsTotal")}</dt><dd className="tabular-nums">{money(order.itemsTotal)}</dd></div>
+              <div className="flex justify-between"><dt>{t("adminOrders.order.delivery")}</dt><dd className="tabular-nums">{money(order.deliveryPrice)}</dd></div>
+              <div className="flex justify-between font-bold"><dt>{t("adminOrders.order.total")}</dt><dd className="tabular-nums" data-testid="order-total">{money(order.total)}</dd></div>
+            </dl>
+          </section>
+
+          <section className={card} aria-labelledby="order-history">
+            <h2 id="order-history" className="mb-3 font-semibold">{t("adminOrders.order.history")}</h2>
+            <ol className="space-y-2 text-sm" data-testid="order-history">
+              {events.map((event) => (
+                <li key={event.id} className="border-s-2 border-brand-200 ps-3" data-status={event.status}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <OrderStatusBadge status={event.status} />
+                    <span className="text-stone-700">{actorName(event.actor)}</span>
+                    <span className="text-xs text-stone-500">{formatOrderDate(event.created_at, language)}</span>
+                  </div>
+                  {event.note ? <p className="mt-1 whitespace-pre-line text-stone-700">{event.note}</p> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section className={card} aria-labelledby="order-notes">
+            <h2 id="order-notes" className="mb-3 font-semibold">{t("adminOrders.order.notes")}</h2>
+            {notes.length === 0 ? (
+              <p className="text-sm text-stone-600">{t("adminOrders.order.notesEmpty")}</p>
+            ) : (
+              <ul className="space-y-2 text-sm" data-testid="order-notes">
+                {notes.map((note) => (
+                  <li key={note.id} className="rounded-lg bg-stone-50 p-2">
+                    <p className="whitespace-pre-line">{note.note}</p>
+                    <p className="mt-1 text-xs text-stone-500">
+                      <span dir="ltr">{note.author}</span> · {formatOrderDate(note.created_at, language)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Form method="post" className="mt-3 space-y-2" data-testid="note-form">
+              <input type="hidden" name="intent" value="note" />
+              <label className="block text-sm">
+                <span className="mb-1 block text-stone-600">{t("adminOrders.order.noteLabel")}</span>
+                <textarea name="note" required rows={3} maxLength={MAX_ORDER_NOTE_LENGTH} className="w-full rounded-lg border border-stone-300 p-2 text-base" />
+              </label>
+              <button type="submit" disabled={busy} className={`${button} border border-stone-300 bg-white hover:bg-stone-100`}>
+                {t("adminOrders.order.addNote")}
+              </button>
+            </Form>
+          </section>
+        </div>
+
+        <div className="space-y-5">
+          <section className={card} aria-labelledby="order-customer">
+            <h2 id="order-customer" className="mb-3 font-semibold">{t("adminOrders.order.customer")}</h2>
+            <dl className="space-y-2 text-sm">
+              <Field label={t("adminOrders.order.name")}>{order.firstName} {order.lastName}</Field>
+              <Field label={t("adminOrders.order.phone")}>
+                <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline" data-testid="order-phone">{order.phone}</a>
+              </Field>
+              <Field label={t("adminOrders.order.email")}><span dir="ltr">{order.email ?? none}</span></Field>
+              <Field label={t("adminOrders.order.wilaya")}>{order.wilayaCode} – {order.wilayaName ?? none}</Field>
+              {order.communeCode ? <Field label={t("adminOrders.order.commune")}>{order.communeCode}</Field> : null}
+              {order.deliveryType === "home" || order.deliveryType === "stop_desk" ? (
+                <Field label={t("adminOrders.order.deliveryType")}>{t(`adminOrders.order.deliveryTypes.${order.deliveryType}`)}</Field>
+              ) : null}
+              <Field label={t("adminOrders.order.address")}>{order.address ?? none}</Field>
+              <Field label={t("adminOrders.order.source")}>{t(`adminOrders.source.${order.source}`)}</Field>
+              <Field label={t("adminOrders.order.trackingRef")}><span dir="ltr">{order.ref ?? none}</span></Field>
+            </dl>
+          </section>
+
+          <section className={card} aria-labelledby="order-record" data-testid="customer-record">
+            <h2 id="order-record" className="mb-3 font-semibold">{t("adminOrders.order.customerRecord")}</h2>
+            <p className="text-sm font-medium" data-testid="record-orders">{t("adminOrders.order.recordOrders", { count: record.orders })}</p>
+            <ul className="mt-1 text-sm text-stone-700">
+              <li>{t("adminOrders.order.recordDelivered", { count: record.delivered })}</li>
+              <li data-testid="record-returned">{t("adminOrders.order.recordReturned", { count: record.returned })}</li>
+              <li>{t("adminOrders.order.recordCancelled", { count: record.cancelled })}</li>
+            </ul>
+            <Link to={phoneListHref} className="mt-2 inline-block text-sm text-brand-800 underline">
+              {t("adminOrders.order.seeOrders")}
+            </Link>
+
+            <div className="mt-4 border-t border-stone-200 pt-3">
+              {blocked ? (
+                <Form method="post" className="space-y-2" data-testid="unblock-form">
+                  <p className="text-sm font-medium text-red-800" data-testid="phone-blocked">{t("adminOrders.order.blocked")}</p>
+                  {blocked.reason ? <p className="text-sm text-stone-700">{t("adminOrders.order.blockedReason", { reason: blocked.reason })}</p> : null}
+                  <input type="hidden" name="intent" value="unblock" />
+                  <button type="submit" disabled={busy} className={`${button} border border-stone-300 bg-white hover:bg-stone-100`}>
+                    {t("adminOrders.order.unblock")}
+                  </button>
+                </Form>
+              ) : (
+                <Form method="post" className="space-y-2" data-testid="block-form">
+                  <input type="hidden" name="intent" value="block" />
+                  <label className="block text-sm">
+                    <span className="mb-1 block text-stone-600">{t("adminOrders.order.blockReason")}</span>
+                    <input name="reason" maxLength={MAX_ORDER_NOTE_LENGTH} className="h-10 w-full rounded-lg border border-stone-300 px-2 text-base" />
+                  </label>
+                  <button type="submit" disabled={busy} className={`${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
+                    {t("adminOrders.order.block")}
+                  </button>
+                </Form>
+              )}
+            </div>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-stone-500">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 401) throw error;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="space-y-3">
+        <p className="text-stone-700" role="alert">{t("adminOrders.errors.not_found")}</p>
+        <Link to="/admin/orders" className="text-brand-800 underline">{t("adminOrders.order.back")}</Link>
+      </div>
+    );
+  }
+  return <AdminLoadError />;
+}

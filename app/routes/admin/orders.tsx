@@ -1,0 +1,223 @@
+import { useTranslation } from "react-i18next";
+import { Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { AdminLoadError } from "~/components/admin/AdminLoadError";
+import { Pagination } from "~/components/ui/Pagination";
+import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
+import { formatDinars } from "~/lib/money";
+import { ORDER_SOURCES } from "~/lib/order-request";
+import { ORDER_STATUSES, orderFilterToSearchParams, parseOrderFilter, type OrderFilter } from "~/lib/order-filter";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/connection.server";
+import { requestI18n } from "~/server/i18n.server";
+import { countOrders, countOrdersByStatus, selectOrders, selectWilayaOptions } from "~/server/orders/admin-orders.repo.server";
+import { shopNameFor } from "~/server/page.server";
+import type { Route } from "./+types/orders";
+
+const ORDERS_PER_PAGE = 30;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { language, t } = await requestI18n(request);
+  const params = new URL(request.url).searchParams;
+  const filter = parseOrderFilter(params);
+  const requested = Number(params.get("page"));
+  const db = getDb();
+  const [total, byStatus, wilayas] = await Promise.all([countOrders(db, filter), countOrdersByStatus(db, filter), selectWilayaOptions(db)]);
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
+  const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) : 1;
+  const orders = await selectOrders(db, filter, { limit: ORDERS_PER_PAGE, offset: (page - 1) * ORDERS_PER_PAGE });
+  return {
+    language,
+    title: t("meta.pageTitle", { page: t("adminOrders.list.title"), shopName: shopNameFor(language) }),
+    filter,
+    orders,
+    total,
+    byStatus,
+    page,
+    pageCount,
+    wilayas,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
+
+function hrefWith(filter: OrderFilter, page?: number): string {
+  const params = orderFilterToSearchParams(filter);
+  if (page && page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/admin/orders?${query}` : "/admin/orders";
+}
+
+const cell =
+  "px-3 md:border-b md:border-stone-100 md:py-2 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1 max-md:before:text-xs max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]";
+
+const input = "h-10 w-full rounded-lg border border-stone-300 bg-white px-2 text-base";
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { filter, orders, total, byStatus, page, pageCount, wilayas, language } = loaderData;
+  const allCount = Object.values(byStatus).reduce((sum, n) => sum + (n ?? 0), 0);
+  const wilayaName = (code: string, name: string | null, nameAr: string | null) =>
+    `${code} – ${(language === "ar" ? nameAr : name) ?? ""}`;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">{t("adminOrders.list.title")}</h1>
+          <p className="text-sm text-stone-600">{t("adminOrders.list.intro")}</p>
+        </div>
+        {/* A plain download link: the CSV holds exactly the orders of the current filter. */}
+        <a
+          href={`/admin/orders.csv?${orderFilterToSearchParams(filter).toString()}`}
+          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          data-testid="orders-csv"
+        >
+          {t("adminOrdersPrint.exportCsv")}
+        </a>
+      </div>
+
+      <nav aria-label={t("adminOrders.list.statusTabs")}>
+        <ul className="flex gap-1 overflow-x-auto whitespace-nowrap" data-testid="order-status-tabs">
+          {([undefined, ...ORDER_STATUSES] as const).map((status) => {
+            const active = filter.status === status;
+            const count = status ? (byStatus[status] ?? 0) : allCount;
+            return (
+              <li key={status ?? "all"} className="shrink-0">
+                <Link
+                  to={hrefWith({ ...filter, status })}
+                  aria-current={active ? "page" : undefined}
+                  className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+                    active ? "bg-brand-700 text-white" : "bg-white text-stone-700 ring-1 ring-stone-200 hover:bg-stone-100"
+                  }`}
+                  data-status-tab={status ?? "all"}
+                >
+                  {status ? t(`adminOrders.status.${status}`) : t("adminOrders.list.all")}
+                  <span className="tabular-nums opacity-80" data-testid="status-count">{count}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <Form method="get" action="/admin/orders" className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 md:grid-cols-6" aria-label={t("adminOrders.filters.label")} data-testid="order-filters">
+        {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
+        <label className="col-span-2 block text-sm md:col-span-2">
+          <span className="mb-1 block text-stone-600">{t("adminOrders.filters.search")}</span>
+          <input type="search" name="q" defaultValue={filter.q ?? ""} placeholder={t("adminOrders.filters.searchPlaceholder")} className={input} />
+        </label>
+        <label className="block text-sm">
+          <span className="mb-1 block text-stone-600">{t("adminOrders.filters.wilaya")}</span>
+          <select name="wilaya" defaultValue={filter.wilayaCode ?? ""} className={input}>
+            <option value="">{t("adminOrders.filters.any")}</option>
+            {wilayas.map((w) => (
+              <option key={w.code} value={w.code}>
+                {wilayaName(w.code, w.name, w.name_ar)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm">
+          <span className="mb-1 block text-stone-600">{t("adminOrders.filters.source")}</span>
+          <select name="source" defaultValue={filter.source ?? ""} className={input}>
+            <option value="">{t("adminOrders.filters.any")}</option>
+            {ORDER_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {t(`adminOrders.source.${source}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm">
+          <span className="mb-1 block text-stone-600">{t("adminOrders.filters.from")}</span>
+          <input type="date" name="from" defaultValue={filter.from ?? ""} className={input} />
+        </label>
+        <label className="block text-sm">
+          <span className="mb-1 block text-stone-600">{t("adminOrders.filters.to")}</span>
+          <input type="date" name="to" defaultValue={filter.to ?? ""} className={input} />
+        </label>
+        <div className="col-span-2 flex flex-wrap items-center gap-2 md:col-span-6">
+          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800" data-testid="order-filters-apply">
+            {t("adminOrders.filters.apply")}
+          </button>
+          <Link to="/admin/orders" className="inline-flex h-10 items-center rounded-lg border border-stone-300 px-4 text-sm hover:bg-stone-100">
+            {t("adminOrders.filters.reset")}
+          </Link>
+          <span className="ms-auto text-sm text-stone-600" data-testid="orders-total">
+            {t("adminOrders.list.count", { count: total })}
+          </span>
+        </div>
+      </Form>
+
+      {orders.length === 0 ? (
+        <p className="rounded-xl bg-white p-8 text-center text-stone-600" data-testid="orders-empty">
+          {t("adminOrders.list.empty")}
+        </p>
+      ) : (
+        <table className="w-full border-separate border-spacing-0 text-sm md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-stone-200" data-testid="orders-table">
+          <caption className="sr-only">{t("adminOrders.table.caption")}</caption>
+          <thead className="max-md:sr-only">
+            <tr className="text-xs text-stone-600">
+              {(["number", "date", "customer", "phone", "wilaya", "items", "total", "status", "source"] as const).map((column) => (
+                <th key={column} scope="col" className="border-b border-stone-200 px-3 py-2 text-start font-medium">
+                  {t(`adminOrders.table.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
+            {orders.map((order) => (
+              <tr
+                key={order.id}
+                className="align-middle max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:rounded-xl max-md:bg-white max-md:p-3 max-md:shadow-sm max-md:ring-1 max-md:ring-stone-200"
+                data-order-number={order.order_number}
+                data-status={order.status}
+              >
+                <th scope="row" className="px-3 text-start font-semibold md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2">
+                  <Link to={`/admin/orders/${order.id}`} className="text-brand-800 underline-offset-2 hover:underline" dir="ltr">
+                    {order.order_number}
+                  </Link>
+                </th>
+                <td className={cell} data-label={t("adminOrders.table.date")}>
+                  <span className="whitespace-nowrap">{formatOrderDate(order.created_at, language)}</span>
+                </td>
+                <td className={cell} data-label={t("adminOrders.table.customer")}>
+                  {order.first_name} {order.last_name}
+                </td>
+                <td className={cell} data-label={t("adminOrders.table.phone")}>
+                  <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
+                    {order.phone}
+                  </a>
+                </td>
+                <td className={cell} data-label={t("adminOrders.table.wilaya")}>
+                  {wilayaName(order.wilaya_code, order.wilaya_name, order.wilaya_name_ar)}
+                </td>
+                <td className={cell} data-label={t("adminOrders.table.items")}>
+                  <span className="tabular-nums">{order.items_count}</span>
+                </td>
+                <td className={cell} data-label={t("adminOrders.table.total")}>
+                  <span className="whitespace-nowrap tabular-nums">{formatDinars(order.total, language)}</span>
+                </td>
+                <td className={cell} data-label={t("adminOrders.table.status")}>
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className={cell} data-label={t("adminOrders.table.source")}>
+                  <span className="text-xs text-stone-600">{t(`adminOrders.source.${order.source}`)}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <Pagination page={page} pageCount={pageCount} hrefFor={(n) => hrefWith(filter, n)} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 401) throw error;
+  return <AdminLoadError />;
+}

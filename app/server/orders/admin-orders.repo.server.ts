@@ -1,0 +1,215 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type { Database } from "../db/database.server";
+import { orderFilterTimeRange, phoneDigitsOf, type OrderFilter, type OrderStatus } from "~/lib/order-filter";
+import { DUPLICATE_WINDOW_MS } from "~/lib/order-workflow";
+
+/**
+ * The admin's reads of orders: the filtered list (newest first), one order with its lines,
+ * history and notes, the customer's record and possible duplicates. Shared with the CSV
+ * export and the printable slips.
+ */
+
+type OrdersEb = ExpressionBuilder<Database, "orders">;
+
+/** `%text%` for LIKE, with the wildcard characters of `text` escaped (ESCAPE '\'). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function like(column: Expression<unknown>, pattern: string) {
+  return sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
+}
+
+/** The WHERE of a filter (all of it but `status` when `withStatus` is false). */
+function filterWhere(eb: OrdersEb, filter: OrderFilter, withStatus = true) {
+  const conditions: Expression<SqlBool>[] = [];
+  if (withStatus && filter.status) conditions.push(eb("orders.status", "=", filter.status));
+  if (filter.wilayaCode) conditions.push(eb("orders.wilaya_code", "=", filter.wilayaCode));
+  if (filter.source) conditions.push(eb("orders.source", "=", filter.source));
+  const { since, before } = orderFilterTimeRange(filter);
+  if (since) conditions.push(eb("orders.created_at", ">=", since));
+  if (before) conditions.push(eb("orders.created_at", "<", before));
+  if (filter.q) {
+    const q = filter.q;
+    const pattern = containsPattern(q);
+    const anyOf: Expression<SqlBool>[] = [
+      like(sql`${sql.ref("orders.first_name")} || ' ' || ${sql.ref("orders.last_name")}`, pattern),
+      like(sql`${sql.ref("orders.last_name")} || ' ' || ${sql.ref("orders.first_name")}`, pattern),
+      like(eb.ref("orders.order_number"), pattern),
+    ];
+    const digits = phoneDigitsOf(q);
+    if (digits) anyOf.push(eb("orders.phone", "like", containsPattern(digits)));
+    // 42, #42, sq42 or SQ-000042: the order with id 42.
+    const number = /^(?:#|sq-?)?0*(\d{1,9})$/i.exec(q.replace(/\s/g, ""));
+    if (number) anyOf.push(eb("orders.id", "=", Number(number[1])));
+    conditions.push(eb.or(anyOf));
+  }
+  return eb.and(conditions);
+}
+
+const listColumns = [
+  "orders.id",
+  "orders.order_number",
+  "orders.created_at",
+  "orders.first_name",
+  "orders.last_name",
+  "orders.phone",
+  "orders.wilaya_code",
+  "orders.total",
+  "orders.status",
+  "orders.source",
+] as const;
+
+/**
+ * The orders a filter selects, newest first, with the wilaya's names and the number of
+ * articles (Σ quantity of the lines) as items_count.
+ */
+export function selectOrders(
+  db: Kysely<Database>,
+  filter: OrderFilter,
+  { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {},
+) {
+  return db
+    .selectFrom("orders")
+    .leftJoin("wilayas", "wilayas.code", "orders.wilaya_code")
+    .select(listColumns)
+    .select(["wilayas.name as wilaya_name", "wilayas.name_ar as wilaya_name_ar"])
+    .select((eb) =>
+      eb
+        .selectFrom("order_items")
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>("order_items.quantity"), sql<number>`0`).as("n"))
+        .whereRef("order_items.order_id", "=", "orders.id")
+        .as("items_count"),
+    )
+    .where((eb) => filterWhere(eb, filter))
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0) })));
+}
+
+export type AdminOrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
+
+/** How many orders a filter selects. */
+export async function countOrders(db: Kysely<Database>, filter: OrderFilter): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => filterWhere(eb, filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Orders per status for the filter without its status (the list's tabs). */
+export async function countOrdersByStatus(db: Kysely<Database>, filter: OrderFilter): Promise<Partial<Record<OrderStatus, number>>> {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["orders.status"])
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => filterWhere(eb, filter, false))
+    .groupBy("orders.status")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/**
+ * One order (every column, including ones later migrations add) with its wilaya's names and
+ * its lines in order; undefined when there is no such order.
+ */
+export async function selectOrderWithItems(db: Kysely<Database>, id: number) {
+  const order = await db
+    .selectFrom("orders")
+    .leftJoin("wilayas", "wilayas.code", "orders.wilaya_code")
+    .selectAll("orders")
+    .select(["wilayas.name as wilaya_name", "wilayas.name_ar as wilaya_name_ar"])
+    .where("orders.id", "=", id)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const items = await db
+    .selectFrom("order_items")
+    .select(["id", "position", "product_id", "title", "unit_price", "compare_at_price", "quantity", "line_total"])
+    .where("order_id", "=", id)
+    .orderBy("position", "asc")
+    .execute();
+  return { order, items };
+}
+
+export type OrderWithItems = NonNullable<Awaited<ReturnType<typeof selectOrderWithItems>>>;
+
+/** The status history of an order, oldest first. */
+export function selectOrderEvents(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom("order_events")
+    .select(["id", "status", "note", "actor", "created_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/** The internal notes of an order, oldest first. */
+export function selectOrderNotes(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom("order_notes")
+    .select(["id", "author", "note", "created_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/** A phone's record: how many orders it placed, and how many of them came back or were cancelled. */
+export async function selectPhoneRecord(db: Kysely<Database>, phone: string) {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["status"])
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("phone", "=", phone)
+    .groupBy("status")
+    .execute();
+  const count = (status: OrderStatus) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return {
+    orders: rows.reduce((sum, row) => sum + Number(row.n), 0),
+    returned: count("returned"),
+    cancelled: count("cancelled"),
+    delivered: count("delivered"),
+  };
+}
+
+/**
+ * Other orders from the same phone naming one of the same products, placed within 24 hours
+ * (before or after) of this one: likely the shopper pressing twice, or ordering again.
+ */
+export function selectDuplicateOrders(
+  db: Kysely<Database>,
+  order: { id: number; phone: string; created_at: string },
+  productIds: string[],
+) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  const at = new Date(order.created_at).getTime();
+  return db
+    .selectFrom("orders")
+    .select(["orders.id", "orders.order_number", "orders.created_at", "orders.status"])
+    .where("orders.phone", "=", order.phone)
+    .where("orders.id", "!=", order.id)
+    .where("orders.created_at", ">=", new Date(at - DUPLICATE_WINDOW_MS).toISOString())
+    .where("orders.created_at", "<=", new Date(at + DUPLICATE_WINDOW_MS).toISOString())
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("order_items")
+          .select("order_items.id")
+          .whereRef("order_items.order_id", "=", "orders.id")
+          .where("order_items.product_id", "in", productIds),
+      ),
+    )
+    .orderBy("orders.created_at", "desc")
+    .execute();
+}
+
+/** Active wilayas for the filter's select, by code. */
+export function selectWilayaOptions(db: Kysely<Database>) {
+  return db.selectFrom("wilayas").select(["code", "name", "name_ar"]).orderBy("code", "asc").execute();
+}

@@ -1,0 +1,140 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database.server";
+import type { OrderStatus } from "~/lib/order-filter";
+
+/** The writes of the order workflow: status changes with their stock, notes, the phone blocklist. */
+
+export interface StatusChange {
+  orderId: number;
+  from: OrderStatus;
+  to: OrderStatus;
+  stock: "take" | "return" | "none";
+  actor: string;
+  note: string | null;
+  at: string;
+}
+
+export type StatusChangeResult =
+  | { kind: "changed" }
+  /** The order is no longer in `from` (another admin moved it meanwhile). */
+  | { kind: "stale" }
+  /** Not enough stock for this product (or the product no longer exists). */
+  | { kind: "short"; productId: string; title: string; available: number; missing: boolean };
+
+class Abort extends Error {
+  constructor(readonly result: Exclude<StatusChangeResult, { kind: "changed" }>) {
+    super(result.kind);
+  }
+}
+
+/**
+ * Changes an order's status in ONE transaction: the status (only if it is still `from`), the
+ * stock of every line (taken only where enough is left: a conditional update, so concurrent
+ * confirmations never oversell, on SQLite and PostgreSQL alike) and an order_events row.
+ * Nothing is kept when any step is refused.
+ */
+export async function applyStatusChange(db: Kysely<Database>, change: StatusChange): Promise<StatusChangeResult> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable("orders")
+        .set({ status: change.to, updated_at: change.at })
+        .where("id", "=", change.orderId)
+        .where("status", "=", change.from)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new Abort({ kind: "stale" });
+
+      if (change.stock !== "none") {
+        const lines = await trx
+          .selectFrom("order_items")
+          .select(["product_id", "title", "quantity"])
+          .where("order_id", "=", change.orderId)
+          .execute();
+        // One update per product (lines of one product merged), in id order: no deadlocks on PostgreSQL.
+        const byProduct = new Map<string, { title: string; quantity: number }>();
+        for (const line of lines) {
+          const entry = byProduct.get(line.product_id);
+          if (entry) entry.quantity += line.quantity;
+          else byProduct.set(line.product_id, { title: line.title, quantity: line.quantity });
+        }
+        for (const productId of [...byProduct.keys()].sort()) {
+          const { title, quantity } = byProduct.get(productId)!;
+          if (change.stock === "take") {
+            const taken = await trx
+              .updateTable("products")
+              .set((eb) => ({ stock_quantity: eb("stock_quantity", "-", quantity), updated_at: change.at }))
+              .where("id", "=", productId)
+              .where("stock_quantity", ">=", quantity)
+              .executeTakeFirst();
+            if (Number(taken.numUpdatedRows) !== 1) {
+              const product = await trx
+                .selectFrom("products")
+                .select(["title", "stock_quantity"])
+                .where("id", "=", productId)
+                .executeTakeFirst();
+              throw new Abort({
+                kind: "short",
+                productId,
+                title: product?.title || title,
+                available: Math.max(0, product?.stock_quantity ?? 0),
+                missing: !product,
+              });
+            }
+          } else {
+            // A product deleted since is simply not restocked.
+            await trx
+              .updateTable("products")
+              .set((eb) => ({ stock_quantity: eb("stock_quantity", "+", quantity), updated_at: change.at }))
+              .where("id", "=", productId)
+              .execute();
+          }
+        }
+      }
+
+      await trx
+        .insertInto("order_events")
+        .values({ order_id: change.orderId, status: change.to, note: change.note, actor: change.actor, created_at: change.at })
+        .execute();
+    });
+    return { kind: "changed" };
+  } catch (error) {
+    if (error instanceof Abort) return error.result;
+    throw error;
+  }
+}
+
+/** The status of an order, or undefined. */
+export async function selectOrderStatus(db: Kysely<Database>, orderId: number): Promise<OrderStatus | undefined> {
+  const row = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
+  return row?.status;
+}
+
+export async function insertOrderNote(
+  db: Kysely<Database>,
+  note: { orderId: number; adminId: number | null; author: string; note: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto("order_notes")
+    .values({ order_id: note.orderId, admin_id: note.adminId, author: note.author, note: note.note, created_at: note.at })
+    .execute();
+}
+
+export function selectBlockedPhone(db: Kysely<Database>, phone: string) {
+  return db.selectFrom("blocked_phones").select(["phone", "reason", "created_at", "created_by"]).where("phone", "=", phone).executeTakeFirst();
+}
+
+/** Blocks a phone; blocking it again keeps the first entry. */
+export async function insertBlockedPhone(
+  db: Kysely<Database>,
+  entry: { phone: string; reason: string | null; createdBy: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto("blocked_phones")
+    .values({ phone: entry.phone, reason: entry.reason, created_by: entry.createdBy, created_at: entry.at })
+    .onConflict((oc) => oc.column("phone").doNothing())
+    .execute();
+}
+
+export async function deleteBlockedPhone(db: Kysely<Database>, phone: string): Promise<void> {
+  await db.deleteFrom("blocked_phones").where("phone", "=", phone).execute();
+}
