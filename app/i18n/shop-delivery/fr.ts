@@ -1,0 +1,27 @@
+import type { ShopDeliveryDictionary } from "./ar";
+
+const shopDelivery: ShopDeliveryDictionary = {
+  commune: "Commune",
+  chooseCommune: "Choisissez la commune",
+  communeSearch: "Rechercher la commune",
+  communeSearchPlaceholder: "Tapez le nom de la commune…",
+  communeMatches_zero: "Aucune commune ne correspond",
+  communeMatches_one: "Une commune correspond",
+  communeMatches_two: "{{count}} communes correspondent",
+  communeMatches_few: "{{count}} communes correspondent",
+  communeMatches_many: "{{count}} communes correspondent",
+  communeMatches_other: "{{count}} communes correspondent",
+  communesLoading: "Chargement des communes…",
+  communesError: "Impossible de charger les communes",
+  deliveryType: "Livraison",
+  home: "À domicile",
+  stopDesk: "Stop-desk (point relais)",
+  fields: {
+    invalid_commune: "Commune invalide",
+    invalid_delivery_type: "Type de livraison invalide",
+    commune_not_in_wilaya: "Cette commune n'est pas dans la wilaya choisie",
+    no_stop_desk: "Cette wilaya n'a pas de stop-desk",
+  },
+};
+
+export default shopDelivery;
