@@ -18,6 +18,7 @@ export default [
   route("healthz", "routes/api/healthz.ts"),
   route("api/language", "routes/api/language.ts"),
   route("api/delivery", "routes/api/delivery.ts"),
+  route("api/delivery/:wilayaCode/communes", "routes/api/delivery-communes.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/cart/quote", "routes/api/cart-quote.ts"),
 
@@ -36,6 +37,8 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    // The delivery slip prints without the admin chrome (still behind requireAdmin).
+    route("orders/:id/slip", "routes/admin/order-slip.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       // Admin pages: one line each, e.g. route("products", "routes/admin/products.tsx"),
@@ -44,8 +47,13 @@ export default [
       route("products/:id", "routes/admin/product-edit.tsx"),
       route("inventory", "routes/admin/inventory.tsx"),
       route("inventory.csv", "routes/admin/inventory-csv.ts"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:id", "routes/admin/order.tsx"),
+      route("orders.csv", "routes/admin/orders-csv.ts"),
+      route("orders/new-count", "routes/admin/orders-new-count.ts"),
       route("categories", "routes/admin/categories.tsx"),
       route("sections", "routes/admin/sections.tsx"),
+      route("delivery", "routes/admin/delivery.tsx"),
     ]),
   ]),
 

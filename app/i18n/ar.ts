@@ -12,6 +12,10 @@ import arPages from "./pages/ar";
 import admin from "./admin/ar";
 import adminProducts from "./admin-products/ar";
 import adminInventory from "./admin-inventory/ar";
+import adminOrders from "./admin-orders/ar";
+import adminDelivery from "./admin-delivery/ar";
+import shopDelivery from "./shop-delivery/ar";
+import adminOrdersPrint from "./admin-orders-print/ar";
 
 const ar = {
   catalog,
@@ -21,6 +25,10 @@ const ar = {
   order,
   adminProducts,
   adminInventory,
+  adminOrders,
+  adminDelivery,
+  shopDelivery,
+  adminOrdersPrint,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",
     description:

@@ -8,6 +8,10 @@ import enPages from "./pages/en";
 import admin from "./admin/en";
 import adminProducts from "./admin-products/en";
 import adminInventory from "./admin-inventory/en";
+import adminOrders from "./admin-orders/en";
+import adminDelivery from "./admin-delivery/en";
+import shopDelivery from "./shop-delivery/en";
+import adminOrdersPrint from "./admin-orders-print/en";
 
 // English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const en: Dictionary = {
@@ -18,6 +22,10 @@ const en: Dictionary = {
   order,
   adminProducts,
   adminInventory,
+  adminOrders,
+  adminDelivery,
+  shopDelivery,
+  adminOrdersPrint,
   meta: {
     title: "{{shopName}} | Online shopping in Algeria, cash on delivery",
     description:

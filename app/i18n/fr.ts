@@ -8,6 +8,10 @@ import frPages from "./pages/fr";
 import admin from "./admin/fr";
 import adminProducts from "./admin-products/fr";
 import adminInventory from "./admin-inventory/fr";
+import adminOrders from "./admin-orders/fr";
+import adminDelivery from "./admin-delivery/fr";
+import shopDelivery from "./shop-delivery/fr";
+import adminOrdersPrint from "./admin-orders-print/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const fr: Dictionary = {
@@ -18,6 +22,10 @@ const fr: Dictionary = {
   order,
   adminProducts,
   adminInventory,
+  adminOrders,
+  adminDelivery,
+  shopDelivery,
+  adminOrdersPrint,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
     description:

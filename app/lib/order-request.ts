@@ -1,5 +1,6 @@
 // zod/mini: the order forms ship this schema to the browser; mini keeps it to a few KB.
 import * as z from "zod/mini";
+import { DELIVERY_TYPES, type DeliveryType } from "./delivery-options";
 import { normalizeAlgerianMobile } from "./phone";
 
 /**
@@ -31,10 +32,14 @@ export interface OrderRequestBody {
     lastName: string;
     phone: string;
     wilayaCode: string;
+    /** ONS code of a commune of the wilaya (optional). */
+    communeCode?: string;
     address?: string;
     email?: string;
   };
   items: { productId: string; quantity: number }[];
+  /** To the door ('home', the default) or to the wilaya's stop-desk. */
+  deliveryType?: DeliveryType;
   ref?: string;
   /** Honeypot: a hidden field humans leave empty. */
   website?: string;
@@ -70,6 +75,8 @@ export const ORDER_FIELD_CODES = [
   "invalid_product",
   "invalid_quantity",
   "invalid_source",
+  "invalid_commune",
+  "invalid_delivery_type",
   "invalid",
 ] as const;
 export type OrderFieldCode = (typeof ORDER_FIELD_CODES)[number];
@@ -111,6 +118,16 @@ function optionalText(max: number, code: OrderFieldCode, inner?: z.ZodMiniType<s
 const wilayaCode = z.string({ error: "invalid_wilaya" }).check(
   z.trim(),
   z.regex(/^\d{2}$/, { error: "invalid_wilaya" }),
+);
+
+const communeCode = z.pipe(
+  z.transform(blankToUndefined),
+  z.optional(z.string({ error: "invalid_commune" }).check(z.regex(/^\d{4}$/, { error: "invalid_commune" }))),
+);
+
+const deliveryType = z.pipe(
+  z.transform(blankToUndefined),
+  z._default(z.enum(DELIVERY_TYPES, { error: "invalid_delivery_type" }), "home"),
 );
 
 const itemSchema = z.object({
@@ -162,6 +179,7 @@ export const orderRequestSchema = z
         lastName: name,
         phone,
         wilayaCode,
+        communeCode,
         address: optionalText(MAX_ADDRESS_LENGTH, "too_long"),
         email: optionalText(
           MAX_EMAIL_LENGTH,
@@ -172,6 +190,7 @@ export const orderRequestSchema = z
       { error: "required" },
     ),
     items,
+    deliveryType,
     ref: optionalText(MAX_REF_LENGTH, "too_long"),
     website: z.pipe(z.transform(blankToUndefined), z.optional(z.unknown())),
   })
@@ -220,7 +239,7 @@ export function validateOrderRequest(
   return { ok: false, fields: orderFieldCodes(result.error.issues) };
 }
 
-/** Builds the body from a plain HTML form post (fields firstName, lastName, phone, wilaya, address, email, website, ref; items given by the caller). */
+/** Builds the body from a plain HTML form post (fields firstName, lastName, phone, wilaya, commune, deliveryType, address, email, website, ref; items given by the caller). */
 export function orderRequestFromForm(
   form: FormData,
   source: OrderSource,
@@ -246,6 +265,10 @@ export function orderRequestFromForm(
   };
   const address = optional("address");
   const email = optional("email");
+  const commune = optional("commune");
+  const type = optional("deliveryType");
+  if (commune !== undefined) body.customer.communeCode = commune;
+  if (type !== undefined) body.deliveryType = type as DeliveryType;
   const ref = optional("ref");
   const website = optional("website");
   if (address !== undefined) body.customer.address = address;

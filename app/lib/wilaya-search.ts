@@ -9,6 +9,8 @@ export interface WilayaChoice {
   nameAr: string;
   /** Home-delivery fee in whole dinars; 0 is free. */
   homePrice: number;
+  /** Stop-desk fee; null (or absent) where the wilaya has no stop-desk. */
+  stopDeskPrice?: number | null;
   /** Text range such as '1-2 days'. */
   deliveryTime: string;
   zone: "A" | "B" | "C" | "D";

@@ -4,6 +4,7 @@ import { migrateToLatest } from "./db/migrate.server";
 import { seed } from "./db/seed.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { orderNotifySettingsFromEnv, orderNotifyTransports } from "./notify/order-notify.server";
 import { startOutboxWorker } from "./notify/outbox.server";
 import { createStorage } from "./storage/storage.server";
 import { refreshMissingSearchText } from "./search/search.repo.server";
@@ -18,7 +19,7 @@ export async function boot(): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
   const report = await seed(db, { demoCatalogue: config.SEED_DEMO_CATALOGUE, storage: createStorage(config) });
-  if (report.wilayas + report.products > 0) logger.info({ ...report }, "database seeded");
+  if (report.wilayas + report.communes + report.products > 0) logger.info({ ...report }, "database seeded");
   // Products stored before search existed (or inserted without it) get their search text.
   const searchFilled = await refreshMissingSearchText(db);
   if (searchFilled > 0) logger.info({ products: searchFilled }, "search text filled");
@@ -27,9 +28,10 @@ export async function boot(): Promise<void> {
   if ((await countAdmins(db)) === 0) {
     logger.info("No admin account yet: create one with  npm run create-admin -- --email you@example.com --password '…'");
   }
-  // Orders reach the merchant's webhook in the background; an order never waits for it.
-  if (config.ORDER_WEBHOOK_URL) {
-    startOutboxWorker(db, config.ORDER_WEBHOOK_URL);
-    logger.info("order webhook worker started");
+  // Orders reach the merchant's webhook and notifications in the background; an order never waits for them.
+  const transports = orderNotifyTransports(orderNotifySettingsFromEnv(config));
+  if (config.ORDER_WEBHOOK_URL || Object.keys(transports).length > 0) {
+    startOutboxWorker(db, { url: config.ORDER_WEBHOOK_URL, transports });
+    logger.info({ topics: Object.keys(transports), webhook: Boolean(config.ORDER_WEBHOOK_URL) }, "outbox worker started");
   }
 }

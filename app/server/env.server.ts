@@ -47,6 +47,30 @@ const envSchema = z.object({
   /** Where each new order is POSTed (form-encoded, spec section 7) by the outbox worker; unset: no webhook. */
   ORDER_WEBHOOK_URL: optionalUrl,
   /**
+   * New-order notifications (a short message per order, through the outbox): a Telegram bot's
+   * token and the chat it writes to (both or neither), the Bot API's address (tests point it to
+   * a local server), and/or a generic endpoint receiving a JSON POST.
+   */
+  NOTIFY_TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().regex(/^\d+:[\w-]+$/, { message: "must be the bot token BotFather gave (123456:ABC…)" }).optional()),
+  NOTIFY_TELEGRAM_CHAT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().regex(/^(-?\d{1,20}|@\w{5,32})$/, { message: "must be a numeric chat id or @channelname" }).optional()),
+  NOTIFY_TELEGRAM_API_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : "https://api.telegram.org"))
+    .pipe(z.url({ protocol: /^https?$/ })),
+  ORDER_NOTIFY_URL: optionalUrl,
+  /**
    * Orders accepted per client address per window (ORDER_RATE_LIMIT_IP_WINDOW_SECONDS). Generous:
    * Algerian mobile carriers put many shoppers behind one carrier-grade NAT address.
    */
@@ -67,6 +91,11 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+}).superRefine((config, ctx) => {
+  if (Boolean(config.NOTIFY_TELEGRAM_BOT_TOKEN) !== Boolean(config.NOTIFY_TELEGRAM_CHAT_ID)) {
+    const missing = config.NOTIFY_TELEGRAM_BOT_TOKEN ? "NOTIFY_TELEGRAM_CHAT_ID" : "NOTIFY_TELEGRAM_BOT_TOKEN";
+    ctx.addIssue({ code: "custom", path: [missing], message: "set NOTIFY_TELEGRAM_BOT_TOKEN and NOTIFY_TELEGRAM_CHAT_ID together" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

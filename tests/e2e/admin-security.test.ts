@@ -25,6 +25,15 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "POST", path: "/admin/categories", body: { intent: "create", key: "security-probe", name: "x" } },
   { method: "POST", path: "/admin/categories", body: { intent: "delete", key: "toys", reassignTo: "books" } },
   { method: "POST", path: "/admin/sections", body: { intent: "delete", key: "featured" } },
+  { method: "GET", path: "/admin/orders.csv?status=new" },
+  { method: "GET", path: "/admin/orders/new-count" },
+  { method: "GET", path: "/admin/orders/SQ-000001/slip" },
+  { method: "GET", path: "/admin/delivery" },
+  { method: "POST", path: "/admin/delivery", body: { intent: "save", code: "16", homePrice: "999", stopDeskPrice: "", deliveryTime: "1-2 days", zone: "A" } },
+  { method: "GET", path: "/admin/orders" },
+  { method: "GET", path: "/admin/orders/1" },
+  { method: "POST", path: "/admin/orders/1", body: { intent: "transition", to: "cancelled" } },
+  { method: "POST", path: "/admin/orders/1", body: { intent: "block", reason: "probe" } },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */

@@ -44,6 +44,8 @@ describe("GET /api/delivery", () => {
       name: "Alger",
       nameAr: expect.any(String),
       homePrice: 0,
+      // Alger's home delivery is free: no cheaper stop-desk (decision 0010).
+      stopDeskPrice: null,
       deliveryTime: expect.any(String),
       zone: "A",
     });

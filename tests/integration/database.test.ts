@@ -26,11 +26,12 @@ describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`
   it("seeds the 69 wilayas and the demo catalogue into an empty shop, once", async () => {
     const first = await seed(t.db, { demoCatalogue: true, storage: t.storage });
     expect(first.wilayas).toBe(69);
+    expect(first.communes).toBe(1541);
     expect(first.categories).toBe(14);
     expect(first.products).toBe(demoProducts.length);
 
     const again = await seed(t.db, { demoCatalogue: true, storage: t.storage });
-    expect(again).toEqual({ wilayas: 0, categories: 0, sections: 0, products: 0 });
+    expect(again).toEqual({ wilayas: 0, communes: 0, categories: 0, sections: 0, products: 0 });
     const products = await t.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(products.n)).toBe(demoProducts.length);
   });

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { NewOrdersBadge } from "~/components/admin/NewOrdersBadge";
 import { LanguageButton } from "~/components/shop/LanguageButton";
 import { Logo } from "~/components/shop/Logo";
 import { defaultLanguage } from "~/i18n/config";
@@ -28,9 +29,11 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
  */
 const AVAILABLE_TABS: readonly AdminTab[] = [
   "products",
+  "orders",
   "inventory",
   "categories",
   "sections",
+  "delivery",
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -102,6 +105,7 @@ function AdminTabs() {
                 data-tab={tab}
               >
                 {t(`admin.tabs.${tab}`)}
+                {tab === "orders" ? <NewOrdersBadge /> : null}
               </NavLink>
             ) : (
               <span

@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { demoCategories, demoProducts, demoSections } from "~/data/demo-catalogue";
+import { defaultStopDeskPrice } from "~/lib/delivery-options";
 import { formatImageWidths } from "~/lib/images";
 import wilayaData from "~/data/wilayas.json";
 import { ingestImage, type IngestedImage } from "../images/images.server";
@@ -13,6 +14,7 @@ import { nowIso } from "./types.server";
 
 export interface SeedReport {
   wilayas: number;
+  communes: number;
   categories: number;
   sections: number;
   products: number;
@@ -36,8 +38,60 @@ export async function seedWilayas(db: Kysely<Database>): Promise<number> {
       zone: w.zone as Zone,
       parent_code: "parentCode" in w && typeof w.parentCode === "string" ? w.parentCode : null,
       active: true,
+      // The documented default (docs/decisions/0010); the merchant edits it in /admin/delivery.
+      stop_desk_price: defaultStopDeskPrice(w.homePrice),
     }));
   await db.insertInto("wilayas").values(rows).execute();
+  return rows.length;
+}
+
+/** The communes file shipped with the app (a copy of the reference data, read from the working directory). */
+export const COMMUNES_FILE = path.join("app", "data", "communes.csv");
+
+/** The fields of one CSV line (RFC 4180: quoted fields may hold commas and doubled quotes). */
+export function parseCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      fields.push(field);
+      field = "";
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
+
+/** The rows of communes.csv (code,wilaya,name_fr,name_ar,wilaya_before). */
+export function parseCommunesCsv(text: string) {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).filter((line) => line.trim() !== "");
+  return lines.slice(1).map((line) => {
+    const [code, wilaya, nameFr, nameAr, before] = parseCsvLine(line).map((field) => field.trim());
+    if (!code || !wilaya || !nameFr || !nameAr) throw new Error(`communes.csv: bad line ${JSON.stringify(line)}`);
+    return { code, wilaya_code: wilaya, name: nameFr, name_ar: nameAr, wilaya_before: before || null };
+  });
+}
+
+/** Reference data: the 1,541 communes, inserted in batches when the table is empty (new shops and shops from before 007). */
+export async function seedCommunes(db: Kysely<Database>, file = COMMUNES_FILE): Promise<number> {
+  const existing = await db.selectFrom("communes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return 0;
+  const rows = parseCommunesCsv(await readFile(file, "utf8"));
+  // 200 rows × 5 columns stays far below SQLite's and PostgreSQL's bound-parameter limits.
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 200) {
+      await trx.insertInto("communes").values(rows.slice(i, i + 200)).execute();
+    }
+  });
   return rows.length;
 }
 
@@ -71,7 +125,7 @@ export async function seedDemoCatalogue(
   db: Kysely<Database>,
   storage: Storage,
   publicDir = "public",
-): Promise<Omit<SeedReport, "wilayas">> {
+): Promise<Omit<SeedReport, "wilayas" | "communes">> {
   const none = { categories: 0, sections: 0, products: 0 };
   const [products, categories] = await Promise.all([
     db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -156,13 +210,16 @@ export interface SeedOptions {
   storage: Storage;
   /** The folder the demo pictures' URLs point into (default public/). */
   publicDir?: string;
+  /** The communes file (default app/data/communes.csv). */
+  communesFile?: string;
 }
 
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedReport> {
   const wilayas = await seedWilayas(db);
+  const communes = await seedCommunes(db, options.communesFile);
   const catalogue = options.demoCatalogue
     ? await seedDemoCatalogue(db, options.storage, options.publicDir)
     : { categories: 0, sections: 0, products: 0 };
   if (catalogue.products > 0) await refreshSearchText(db);
-  return { wilayas, ...catalogue };
+  return { wilayas, communes, ...catalogue };
 }

@@ -1,13 +1,24 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
+import { z } from "zod";
 import { deliveryFeeSummary } from "~/lib/delivery";
+import { DELIVERY_TIME_PATTERN, MAX_DELIVERY_PRICE, type CommuneChoice } from "~/lib/delivery-options";
+import { toBool } from "../db/types.server";
 import type { Database } from "../db/database.server";
-import { selectActiveWilayas } from "./delivery.repo.server";
+import {
+  selectActiveWilayas,
+  selectAllWilayas,
+  selectCommunesOfWilaya,
+  selectWilaya,
+  updateWilayaSettings,
+} from "./delivery.repo.server";
 
 export interface Wilaya {
   code: string;
   name: string;
   homePrice: number;
+  /** Stop-desk fee; null where the wilaya has no stop-desk. */
+  stopDeskPrice: number | null;
   deliveryTime: string;
   zone: "A" | "B" | "C" | "D";
 }
@@ -19,6 +30,7 @@ export async function listWilayas(db: Kysely<Database>, language: Language): Pro
     code: row.code,
     name: language === "ar" ? row.name_ar : row.name,
     homePrice: row.home_price,
+    stopDeskPrice: row.stop_desk_price,
     deliveryTime: row.delivery_time,
     zone: row.zone,
   }));
@@ -34,6 +46,8 @@ export interface DeliveryRate {
   name: string;
   nameAr: string;
   homePrice: number;
+  /** Stop-desk fee; null where the wilaya has no stop-desk. */
+  stopDeskPrice: number | null;
   deliveryTime: string;
   zone: "A" | "B" | "C" | "D";
 }
@@ -46,7 +60,116 @@ export async function listDeliveryRates(db: Kysely<Database>): Promise<DeliveryR
     name: row.name,
     nameAr: row.name_ar,
     homePrice: row.home_price,
+    stopDeskPrice: row.stop_desk_price,
     deliveryTime: row.delivery_time,
     zone: row.zone,
   }));
+}
+
+/**
+ * GET /api/delivery/:wilayaCode/communes: the communes of a wilaya with both names, or null
+ * for an unknown wilaya (an inactive one still lists its communes: the list is reference data).
+ */
+export async function listCommunes(db: Kysely<Database>, wilayaCode: string): Promise<CommuneChoice[] | null> {
+  if (!/^\d{2}$/.test(wilayaCode)) return null;
+  const [wilaya, rows] = await Promise.all([selectWilaya(db, wilayaCode), selectCommunesOfWilaya(db, wilayaCode)]);
+  if (!wilaya) return null;
+  return rows.map((row) => ({ code: row.code, name: row.name, nameAr: row.name_ar }));
+}
+
+/** One row of /admin/delivery. */
+export interface WilayaSettings {
+  code: string;
+  name: string;
+  nameAr: string;
+  homePrice: number;
+  stopDeskPrice: number | null;
+  deliveryTime: string;
+  zone: "A" | "B" | "C" | "D";
+  active: boolean;
+}
+
+/** Every wilaya with its delivery settings, active or not. */
+export async function listWilayaSettings(db: Kysely<Database>): Promise<WilayaSettings[]> {
+  const rows = await selectAllWilayas(db);
+  return rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    nameAr: row.name_ar,
+    homePrice: row.home_price,
+    stopDeskPrice: row.stop_desk_price,
+    deliveryTime: row.delivery_time,
+    zone: row.zone,
+    active: toBool(row.active),
+  }));
+}
+
+
+/** Why a field of the delivery settings form is refused; translated with adminDelivery.errors.<code>. */
+export type WilayaSettingsErrorCode = "price" | "time" | "zone";
+
+const price = (code: WilayaSettingsErrorCode) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, { error: code })
+    .transform(Number)
+    .refine((n) => n <= MAX_DELIVERY_PRICE, { error: code });
+
+/** The form of one row of /admin/delivery (names as posted). */
+export const wilayaSettingsFormSchema = z.object({
+  homePrice: price("price"),
+  /** Empty: no stop-desk in this wilaya. */
+  stopDeskPrice: z.union([z.string().trim().length(0).transform(() => null), price("price")], { error: "price" }),
+  deliveryTime: z
+    .string()
+    .trim()
+    .regex(DELIVERY_TIME_PATTERN, { error: "time" })
+    .transform((text) => {
+      const [, min, max] = DELIVERY_TIME_PATTERN.exec(text)!;
+      return { min: Number(min), max: Number(max) };
+    })
+    .refine(({ min, max }) => min >= 1 && min <= max, { error: "time" })
+    .transform(({ min, max }) => `${min}-${max} days`),
+  zone: z.enum(["A", "B", "C", "D"], { error: "zone" }),
+  active: z.boolean(),
+});
+
+export type SaveWilayaSettingsResult =
+  | { ok: true }
+  | { ok: false; error: "not_found" }
+  | { ok: false; error: "invalid"; fields: Partial<Record<"homePrice" | "stopDeskPrice" | "deliveryTime" | "zone", WilayaSettingsErrorCode>> };
+
+/** Checks and saves one wilaya's row from /admin/delivery (every field as posted; `active` a checkbox). */
+export async function saveWilayaSettings(
+  db: Kysely<Database>,
+  code: string,
+  input: { homePrice: unknown; stopDeskPrice: unknown; deliveryTime: unknown; zone: unknown; active: unknown },
+): Promise<SaveWilayaSettingsResult> {
+  const text = (value: unknown) => (typeof value === "string" ? value : value == null ? "" : String(value));
+  const parsed = wilayaSettingsFormSchema.safeParse({
+    homePrice: text(input.homePrice),
+    stopDeskPrice: text(input.stopDeskPrice),
+    deliveryTime: text(input.deliveryTime),
+    zone: text(input.zone).trim().toUpperCase(),
+    active: input.active === true || input.active === "on" || input.active === "true" || input.active === "1",
+  });
+  if (!parsed.success) {
+    const fields: Extract<SaveWilayaSettingsResult, { error: "invalid" }>["fields"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]) as keyof typeof fields;
+      const reason = (["price", "time", "zone"] as const).find((c) => c === issue.message) ?? (field === "zone" ? "zone" : field === "deliveryTime" ? "time" : "price");
+      fields[field] ??= reason;
+    }
+    return { ok: false, error: "invalid", fields };
+  }
+  const { homePrice, stopDeskPrice, deliveryTime, zone, active } = parsed.data;
+  const updated = await updateWilayaSettings(db, code, {
+    home_price: homePrice,
+    stop_desk_price: stopDeskPrice,
+    delivery_time: deliveryTime,
+    zone,
+    active,
+  });
+  return updated ? { ok: true } : { ok: false, error: "not_found" };
 }

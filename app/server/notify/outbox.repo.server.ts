@@ -5,12 +5,15 @@ import type { Database } from "../db/database.server";
  * Claims up to `limit` due messages for one worker until `claimedUntil`, atomically: one
  * UPDATE whose conditions are checked again on each row it changes (PostgreSQL re-reads a row
  * another transaction just updated; SQLite runs one writer at a time), so two workers never
- * hold the same row. Returns the claimed rows.
+ * hold the same row. With `topics`, only messages of those topics (the ones this worker can send).
+ * Returns the claimed rows.
  */
 export function claimDueOutboxMessages(
   db: Kysely<Database>,
-  options: { now: string; claimedUntil: string; token: string; limit: number },
+  options: { now: string; claimedUntil: string; token: string; limit: number; topics?: readonly string[] },
 ) {
+  // "" (no topic is empty) keeps the IN list valid SQL when `topics` is empty.
+  const topics = options.topics ? [...options.topics, ""] : undefined;
   return db
     .updateTable("outbox")
     .set({ claimed_until: options.claimedUntil, claim_token: options.token })
@@ -18,6 +21,7 @@ export function claimDueOutboxMessages(
     .where("failed_at", "is", null)
     .where("next_attempt_at", "<=", options.now)
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", options.now)]))
+    .$if(topics !== undefined, (qb) => qb.where("topic", "in", topics!))
     .where("id", "in", (eb) =>
       eb
         .selectFrom("outbox")
@@ -26,6 +30,7 @@ export function claimDueOutboxMessages(
         .where("failed_at", "is", null)
         .where("next_attempt_at", "<=", options.now)
         .where((inner) => inner.or([inner("claimed_until", "is", null), inner("claimed_until", "<", options.now)]))
+        .$if(topics !== undefined, (qb) => qb.where("topic", "in", topics!))
         .orderBy("next_attempt_at")
         .orderBy("id")
         .limit(options.limit),

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
+import { ORDER_CREATED_TOPIC } from "./order-webhook.server";
 import { claimDueOutboxMessages, markOutboxDelivered, markOutboxFailed } from "./outbox.repo.server";
 
 /** Back-off: 30 s × 2^(attempts − 1) after each failure, at most 1 h; given up after 10 attempts. */
@@ -17,9 +18,23 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(OUTBOX_MAX_DELAY_MS, OUTBOX_BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The HTTP request that delivers one message of a topic (POST), built from its payload. */
+export type OutboxTransport = (payload: string) => { url: string; headers: Record<string, string>; body: string };
+
+/** The order webhook's transport: the payload's fields, form-encoded (spec, section 7). */
+export function formTransport(url: string): OutboxTransport {
+  return (payload) => ({
+    url,
+    headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8" },
+    body: new URLSearchParams(JSON.parse(payload) as Record<string, string>).toString(),
+  });
+}
+
 export interface DeliverOptions {
-  /** Where messages are POSTed. */
-  url: string;
+  /** Where 'order.created' messages (the order webhook) are POSTed, form-encoded. */
+  url?: string;
+  /** How other topics are sent (e.g. the new-order notifications); a worker claims only the topics it can send. */
+  transports?: Record<string, OutboxTransport>;
   now?: Date;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
@@ -37,18 +52,22 @@ export interface DeliveryReport {
 
 /**
  * Sends the due outbox messages once: claims a batch (so another instance never sends the same
- * rows), POSTs each message's fields as application/x-www-form-urlencoded to `url`, marks it
+ * rows), POSTs each message as its topic's transport says ('order.created': its fields as
+ * application/x-www-form-urlencoded to `url`), marks it
  * delivered on a 2xx answer, else schedules a retry with exponential back-off, keeping the error.
  */
 export async function deliverDueMessages(db: Kysely<Database>, options: DeliverOptions): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const send = options.fetch ?? globalThis.fetch;
   const token = randomUUID();
+  const transports: Record<string, OutboxTransport> = { ...options.transports };
+  if (options.url) transports[ORDER_CREATED_TOPIC] = formTransport(options.url);
   const claimed = await claimDueOutboxMessages(db, {
     now: now.toISOString(),
     claimedUntil: new Date(now.getTime() + CLAIM_MS).toISOString(),
     token,
     limit: options.batchSize ?? BATCH,
+    topics: Object.keys(transports),
   });
   const report: DeliveryReport = { claimed: claimed.length, delivered: 0, retrying: 0, gaveUp: 0 };
 
@@ -56,11 +75,11 @@ export async function deliverDueMessages(db: Kysely<Database>, options: DeliverO
     claimed.map(async (message) => {
       let error: string;
       try {
-        const fields = JSON.parse(message.payload) as Record<string, string>;
-        const response = await send(options.url, {
+        const request = transports[message.topic]!(message.payload);
+        const response = await send(request.url, {
           method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8" },
-          body: new URLSearchParams(fields).toString(),
+          headers: request.headers,
+          body: request.body,
           signal: AbortSignal.timeout(options.timeoutMs ?? OUTBOX_TIMEOUT_MS),
           redirect: "follow",
         });
@@ -98,12 +117,17 @@ export async function deliverDueMessages(db: Kysely<Database>, options: DeliverO
  * Delivers due messages every `intervalMs` (5 s) in the background: unref'd (never keeps the
  * process alive), one round at a time. Returns a function that stops it.
  */
-export function startOutboxWorker(db: Kysely<Database>, url: string, intervalMs = 5_000): () => void {
+export function startOutboxWorker(
+  db: Kysely<Database>,
+  target: string | Pick<DeliverOptions, "url" | "transports">,
+  intervalMs = 5_000,
+): () => void {
+  const options = typeof target === "string" ? { url: target } : target;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    deliverDueMessages(db, { url })
+    deliverDueMessages(db, options)
       .catch((error: unknown) => logger.error({ err: error }, "outbox round failed"))
       .finally(() => {
         running = false;

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import { languageFromRequest, type Language } from "~/i18n/config";
 import { orderRequestFromForm, type OrderCreated, type OrderError, type OrderSource } from "~/lib/order-request";
+import type { CommuneChoice } from "~/lib/delivery-options";
 import type { Database } from "../db/database.server";
+import { listCommunes } from "../delivery/delivery.service.server";
 import { clientIp } from "../orders/client-ip.server";
 import { placeOrder } from "../orders/order.service.server";
 import { selectOrderableProducts } from "./order-forms.repo.server";
@@ -24,12 +26,12 @@ export async function listOrderableProducts(db: Kysely<Database>, language: Lang
 }
 
 /** The text fields an order form shows again after a refused plain (no-JS) post. */
-export const ORDER_FORM_FIELDS = ["firstName", "lastName", "phone", "wilaya", "address", "product", "quantity"] as const;
+export const ORDER_FORM_FIELDS = ["firstName", "lastName", "phone", "wilaya", "commune", "deliveryType", "address", "product", "quantity"] as const;
 export type OrderFormValues = Partial<Record<(typeof ORDER_FORM_FIELDS)[number], string>>;
 
 export type OrderFormResult =
   | { ok: true; order: OrderCreated }
-  | { ok: false; status: number; error: OrderError; values: OrderFormValues };
+  | { ok: false; status: number; error: OrderError; values: OrderFormValues; communes?: CommuneChoice[] };
 
 /**
  * A plain HTML form post of an order (the forms without JavaScript): builds the body from
@@ -57,5 +59,7 @@ export async function submitOrderForm(
     const value = form.get(field);
     if (typeof value === "string") values[field] = value;
   }
-  return { ok: false, status: result.status, error: result.error, values };
+  // The communes of the wilaya typed, for the plain <select> of the form shown again.
+  const communes = values.wilaya ? await listCommunes(db, values.wilaya.trim()) : null;
+  return { ok: false, status: result.status, error: result.error, values, ...(communes ? { communes } : {}) };
 }

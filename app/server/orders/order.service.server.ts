@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { TFunction } from "i18next";
-import type { Language } from "~/i18n/config";
+import { defaultLanguage, type Language } from "~/i18n/config";
 import {
   MAX_ORDER_QUANTITY,
   validateOrderRequest,
@@ -11,10 +11,14 @@ import {
 } from "~/lib/order-request";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
+import { selectCommune } from "../delivery/delivery.repo.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
+import { orderNotifyMessages, orderNotifySettingsFromEnv, type OrderNotifySettings } from "../notify/order-notify.server";
 import { orderWebhookMessage } from "../notify/order-webhook.server";
+import { isPhoneBlocked } from "./order-workflow.server";
+import { maskPhone } from "~/lib/order-workflow";
 import {
   deleteRateLimitCountersBefore,
   insertOrder,
@@ -40,6 +44,8 @@ export type PlaceOrderResult =
 export interface OrderSettings {
   /** When set, each order also gets an outbox message for this webhook. */
   webhookUrl?: string;
+  /** When set, each order also gets its new-order notification messages (Telegram, ORDER_NOTIFY_URL). */
+  notify?: OrderNotifySettings;
   perIp: { limit: number; windowSeconds: number };
   perPhone: { limit: number; windowSeconds: number };
   /** The clock (tests). */
@@ -50,6 +56,7 @@ export function orderSettingsFromEnv(): OrderSettings {
   const config = env();
   return {
     webhookUrl: config.ORDER_WEBHOOK_URL,
+    notify: orderNotifySettingsFromEnv(config),
     perIp: { limit: config.ORDER_RATE_LIMIT_PER_IP, windowSeconds: config.ORDER_RATE_LIMIT_IP_WINDOW_SECONDS },
     perPhone: { limit: config.ORDER_RATE_LIMIT_PER_PHONE, windowSeconds: config.ORDER_RATE_LIMIT_PHONE_WINDOW_SECONDS },
   };
@@ -85,6 +92,7 @@ function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Re
 }
 
 function fieldMessage(t: TFunction, code: OrderFieldCode): string {
+  if (code === "invalid_commune" || code === "invalid_delivery_type") return t(`shopDelivery.fields.${code}`);
   return t(`orders.fields.${code}` as "orders.fields.required", { max: MAX_ORDER_QUANTITY });
 }
 
@@ -140,14 +148,20 @@ export async function placeOrder(
   }
   const request: ParsedOrderRequest = parsed.data;
 
+  if (await isPhoneBlocked(db, request.customer.phone)) {
+    logger.warn({ ip: context.ip, phone: maskPhone(request.customer.phone) }, "order refused: blocked phone");
+    return failure(422, "rejected", t);
+  }
+
   if (idempotencyKey !== null) {
     const first = await selectOrderByIdempotencyKey(db, idempotencyKey);
     if (first) return replay(first, request, t);
   }
 
-  const [products, wilaya] = await Promise.all([
+  const [products, wilaya, commune] = await Promise.all([
     selectProductsForOrder(db, request.items.map((line) => line.productId)),
     selectActiveWilaya(db, request.customer.wilayaCode),
+    request.customer.communeCode ? selectCommune(db, request.customer.communeCode) : undefined,
   ]);
 
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -170,6 +184,13 @@ export async function placeOrder(
   if (!wilaya) {
     return failure(422, "unknown_wilaya", t, { wilaya: t("orders.fields.unknown_wilaya") });
   }
+  // The commune must be one of the wilaya's; a stop-desk only where the wilaya has one.
+  if (request.customer.communeCode && commune?.wilaya_code !== wilaya.code) {
+    return failure(422, "invalid_order", t, { communeCode: t("shopDelivery.fields.commune_not_in_wilaya") });
+  }
+  if (request.deliveryType === "stop_desk" && wilaya.stop_desk_price === null) {
+    return failure(422, "invalid_order", t, { deliveryType: t("shopDelivery.fields.no_stop_desk") });
+  }
 
   const lines = request.items.map((line) => {
     const product = byId.get(line.productId)!;
@@ -183,7 +204,7 @@ export async function placeOrder(
     };
   });
   const itemsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-  const deliveryPrice = wilaya.home_price;
+  const deliveryPrice = request.deliveryType === "stop_desk" ? (wilaya.stop_desk_price ?? wilaya.home_price) : wilaya.home_price;
   const now = settings.now?.() ?? new Date();
   const createdAt = now.toISOString();
 
@@ -202,7 +223,26 @@ export async function placeOrder(
     },
   ];
 
-  const { webhookUrl } = settings;
+  const { webhookUrl, notify } = settings;
+  // The merchant's notification is written in the shop's language (Arabic), whatever the shopper's.
+  const notifyT = notify ? (await i18nFor(defaultLanguage)).t : undefined;
+  const notifyMessages = (orderNumber: string) => {
+    if (!notify || !notifyT) return [];
+    try {
+      const input = {
+        orderNumber,
+        total: itemsTotal + deliveryPrice,
+        wilaya: { code: wilaya.code, name: wilaya.name, nameAr: wilaya.name_ar },
+        phone: request.customer.phone,
+        itemsCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+      };
+      return orderNotifyMessages(input, notify, notifyT);
+    } catch (error) {
+      // Never lose an order over its notification.
+      logger.error({ err: error, orderNumber }, "could not build the new-order notification");
+      return [];
+    }
+  };
   const result = await insertOrder(
     db,
     {
@@ -211,6 +251,8 @@ export async function placeOrder(
       lastName: request.customer.lastName,
       phone: request.customer.phone,
       wilayaCode: wilaya.code,
+      communeCode: commune?.code ?? null,
+      deliveryType: request.deliveryType,
       address: request.customer.address ?? null,
       email: request.customer.email ?? null,
       itemsTotal,
@@ -225,20 +267,24 @@ export async function placeOrder(
     },
     {
       rateLimits,
-      outbox: webhookUrl
-        ? (orderNumber) =>
-            orderWebhookMessage({
-              orderNumber,
-              source: request.source,
-              customer: request.customer,
-              wilaya: { code: wilaya.code, name: wilaya.name, nameAr: wilaya.name_ar },
-              lines,
-              itemsTotal,
-              deliveryPrice,
-              total: itemsTotal + deliveryPrice,
-              createdAt,
-            })
-        : undefined,
+      outbox: (orderNumber) => [
+        ...(webhookUrl
+          ? [
+              orderWebhookMessage({
+                orderNumber,
+                source: request.source,
+                customer: request.customer,
+                wilaya: { code: wilaya.code, name: wilaya.name, nameAr: wilaya.name_ar },
+                lines,
+                itemsTotal,
+                deliveryPrice,
+                total: itemsTotal + deliveryPrice,
+                createdAt,
+              }),
+            ]
+          : []),
+        ...notifyMessages(orderNumber),
+      ],
     },
   );
 

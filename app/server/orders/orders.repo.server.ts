@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/database.server";
+import type { DeliveryType } from "~/lib/delivery-options";
 import type { OrderSource } from "~/lib/order-request";
 
 /** The columns an order needs from each product it names. */
@@ -19,7 +20,7 @@ export type OrderProductRow = Awaited<ReturnType<typeof selectProductsForOrder>>
 export function selectActiveWilaya(db: Kysely<Database>, code: string) {
   return db
     .selectFrom("wilayas")
-    .select(["code", "name", "name_ar", "home_price"])
+    .select(["code", "name", "name_ar", "home_price", "stop_desk_price"])
     .where("code", "=", code)
     .where("active", "=", true)
     .executeTakeFirst();
@@ -39,6 +40,8 @@ export interface NewOrder {
   lastName: string;
   phone: string;
   wilayaCode: string;
+  communeCode?: string | null;
+  deliveryType?: DeliveryType;
   address: string | null;
   email: string | null;
   itemsTotal: number;
@@ -103,13 +106,16 @@ async function hit(trx: Transaction<Database>, key: string, windowStart: string)
 
 /**
  * Stores an order in one transaction: the order, its lines, its first event ('new'), the
- * rate-limit counters and, when given, its outbox message. Nothing is kept when a counter
+ * rate-limit counters and, when given, its outbox messages. Nothing is kept when a counter
  * goes past its limit or the idempotency key is already taken.
  */
 export async function insertOrder(
   db: Kysely<Database>,
   order: NewOrder,
-  options: { rateLimits: RateLimitRule[]; outbox?: (orderNumber: string) => { topic: string; payload: string } },
+  options: {
+    rateLimits: RateLimitRule[];
+    outbox?: (orderNumber: string) => { topic: string; payload: string } | { topic: string; payload: string }[] | undefined;
+  },
 ): Promise<InsertOrderResult> {
   try {
     const created = await db.transaction().execute(async (trx) => {
@@ -124,6 +130,8 @@ export async function insertOrder(
           last_name: order.lastName,
           phone: order.phone,
           wilaya_code: order.wilayaCode,
+          commune_code: order.communeCode ?? null,
+          delivery_type: order.deliveryType ?? "home",
           address: order.address,
           email: order.email,
           items_total: order.itemsTotal,
@@ -164,17 +172,19 @@ export async function insertOrder(
         .insertInto("order_events")
         .values({ order_id: id, status: "new", note: null, actor: "shopper", created_at: order.createdAt })
         .execute();
-      const message = options.outbox?.(orderNumber);
-      if (message) {
+      const messages = [options.outbox?.(orderNumber) ?? []].flat();
+      if (messages.length > 0) {
         await trx
           .insertInto("outbox")
-          .values({
-            topic: message.topic,
-            payload: message.payload,
-            attempts: 0,
-            next_attempt_at: order.createdAt,
-            created_at: order.createdAt,
-          })
+          .values(
+            messages.map((message) => ({
+              topic: message.topic,
+              payload: message.payload,
+              attempts: 0,
+              next_attempt_at: order.createdAt,
+              created_at: order.createdAt,
+            })),
+          )
           .execute();
       }
       return {

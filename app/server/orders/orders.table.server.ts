@@ -1,4 +1,6 @@
+import type { ColumnType } from "kysely";
 import type { AutoId, Timestamp } from "../db/types.server";
+import type { DeliveryType } from "~/lib/delivery-options";
 import type { OrderSource } from "~/lib/order-request";
 
 /** Where an order is in its life; 'new' until the merchant confirms it (later issues add the rest). */
@@ -15,6 +17,10 @@ export interface OrdersTable {
   /** Normalised mobile number, 0XXXXXXXXX. */
   phone: string;
   wilaya_code: string;
+  /** The commune chosen in the wilaya (orders before 2026-11-22-007 have none). */
+  commune_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** To the door, or to the wilaya's stop-desk (pick-up point). */
+  delivery_type: ColumnType<DeliveryType, DeliveryType | undefined, DeliveryType>;
   address: string | null;
   email: string | null;
   /** Whole dinars, from database prices at the time of the order. */

@@ -8,6 +8,8 @@ export interface CustomerDefaults {
   lastName?: string;
   phone?: string;
   wilaya?: string;
+  commune?: string;
+  deliveryType?: string;
   address?: string;
 }
 
@@ -63,6 +65,7 @@ export function CustomerFields({
   errors = {},
   defaultValues = {},
   beforeWilaya,
+  afterWilaya,
 }: {
   wilayas: WilayaChoice[];
   /** The chosen wilaya code, when the parent owns it (it then updates it from onWilayaChange). */
@@ -73,6 +76,8 @@ export function CustomerFields({
   defaultValues?: CustomerDefaults;
   /** More fields between the phone and the wilaya (the contact page's product and quantity). */
   beforeWilaya?: React.ReactNode;
+  /** More fields right after the wilaya (the commune and the home / stop-desk choice). */
+  afterWilaya?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -113,6 +118,7 @@ export function CustomerFields({
         required
         error={errors.wilaya}
       />
+      {afterWilaya}
       {withAddress && (
         <Field label={t("order.fields.address")} error={errors.address} required>
           {(props) => (

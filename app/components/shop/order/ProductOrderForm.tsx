@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { deliveryPriceFor, isDeliveryType, type CommuneChoice, type DeliveryType } from "~/lib/delivery-options";
 import type { OrderCreated, OrderError } from "~/lib/order-request";
 import { trackPixel } from "~/lib/pixel";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields, type CustomerDefaults } from "./CustomerFields";
+import { DeliveryOptions } from "./DeliveryOptions";
 import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
@@ -16,7 +18,7 @@ export const PRODUCT_ORDER_SUCCESS_MS = 3000;
 /** What the route action answers to a plain (no-JS) post of this form. */
 export type ProductOrderActionData =
   | { ok: true; order: OrderCreated }
-  | { ok: false; error: OrderError; values: CustomerDefaults };
+  | { ok: false; error: OrderError; values: CustomerDefaults; communes?: CommuneChoice[] };
 
 /**
  * The product page's inline order form (#order, opened by buy-now): first and last name,
@@ -47,6 +49,10 @@ export function ProductOrderSection({
   const [wilaya, setWilaya] = useState(actionData && !actionData.ok ? (actionData.values.wilaya ?? "") : "");
   const [formKey, setFormKey] = useState(0);
   const chosen = wilayas.find((w) => w.code === wilaya);
+  const postedType = actionData && !actionData.ok ? actionData.values.deliveryType : undefined;
+  const [deliveryType, setDeliveryType] = useState<DeliveryType>(isDeliveryType(postedType) ? postedType : "home");
+  // A wilaya without stop-desk is delivered to the door.
+  const type: DeliveryType = chosen && (chosen.stopDeskPrice ?? null) === null ? "home" : deliveryType;
 
   // Tell the pixel a checkout starts each time the form opens.
   useEffect(() => {
@@ -61,6 +67,7 @@ export function ProductOrderSection({
     const timer = window.setTimeout(() => {
       close.current();
       setWilaya("");
+      setDeliveryType("home");
       setFormKey((key) => key + 1);
       reset();
     }, PRODUCT_ORDER_SUCCESS_MS);
@@ -73,6 +80,7 @@ export function ProductOrderSection({
     await submit({
       customer: customerFromForm(form),
       items: [{ productId: product.id, quantity: 1 }],
+      deliveryType: type,
       website: honeypotFromForm(form),
     });
   }
@@ -110,9 +118,19 @@ export function ProductOrderSection({
             withAddress
             errors={failed?.fields}
             defaultValues={defaults}
+            afterWilaya={
+              <DeliveryOptions
+                wilaya={chosen}
+                deliveryType={type}
+                onDeliveryTypeChange={setDeliveryType}
+                serverCommunes={posted && !posted.ok && posted.communes && defaults?.wilaya ? { wilaya: defaults.wilaya, communes: posted.communes } : undefined}
+                defaultCommune={defaults?.commune}
+                errors={failed?.fields}
+              />
+            }
           />
           <p className="text-sm text-stone-700">{t("order.product.quantityOne")}</p>
-          <OrderSummary itemsTotal={product.price} deliveryPrice={chosen ? chosen.homePrice : null} />
+          <OrderSummary itemsTotal={product.price} deliveryPrice={chosen ? (deliveryPriceFor({ homePrice: chosen.homePrice, stopDeskPrice: chosen.stopDeskPrice ?? null }, type) ?? chosen.homePrice) : null} />
           {failed && <OrderStatusBanner form="product" status="error" error={failed} />}
           <SubmitOrderButton submitting={submitting} />
         </form>

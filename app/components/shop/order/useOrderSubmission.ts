@@ -117,6 +117,7 @@ export function customerFromForm(form: FormData): OrderRequestBody["customer"] &
     wilayaCode: text("wilaya"),
   };
   if (text("address").trim()) customer.address = text("address");
+  if (text("commune").trim()) customer.communeCode = text("commune");
   return customer;
 }
 

@@ -4,6 +4,8 @@ import * as imageVariants from "./2026-11-22-002-image-variants.server";
 import * as productSearch from "./2026-11-22-003-product-search.server";
 import * as orders from "./2026-11-22-004-orders.server";
 import * as admin from "./2026-11-22-005-admin.server";
+import * as orderWorkflow from "./2026-11-22-006-order-workflow.server";
+import * as deliveryOptions from "./2026-11-22-007-delivery-options.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-003-product-search": productSearch,
   "2026-11-22-004-orders": orders,
   "2026-11-22-005-admin": admin,
+  "2026-11-22-006-order-workflow": orderWorkflow,
+  "2026-11-22-007-delivery-options": deliveryOptions,
 };

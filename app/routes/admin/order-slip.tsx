@@ -1,0 +1,208 @@
+import QRCode from "qrcode";
+import { data } from "react-router";
+import { formatDinars } from "~/lib/money";
+import { localOrderDate, orderIdFromParam } from "~/lib/order-print";
+import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/connection.server";
+import { env } from "~/server/env.server";
+import { i18nFor, requestI18n } from "~/server/i18n.server";
+import { loadPrintableOrder } from "~/server/orders/order-print.server";
+import type { Route } from "./+types/order-slip";
+
+/**
+ * GET /admin/orders/:id/slip (id 42 or SQ-000042): the A6 delivery slip of one order, to print
+ * and stick on the parcel. Outside the admin layout (no header or tabs), still behind requireAdmin.
+ * Arabic and French labels side by side; the order number as a QR code drawn on the server.
+ */
+
+const LABELS = ["shop", "order", "date", "recipient", "phone", "wilaya", "commune", "address", "deliveryType", "items", "cod"] as const;
+type SlipLabel = (typeof LABELS)[number];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = orderIdFromParam(params.id);
+  const order = id === null ? undefined : await loadPrintableOrder(getDb(), id);
+  if (!order) throw data(null, { status: 404, headers: ADMIN_HEADERS });
+
+  const [{ t }, ar, fr] = await Promise.all([requestI18n(request), i18nFor("ar"), i18nFor("fr")]);
+  const labels = Object.fromEntries(
+    LABELS.map((key) => [key, { ar: ar.t(`adminOrdersPrint.slip.${key}`), fr: fr.t(`adminOrdersPrint.slip.${key}`) }]),
+  ) as Record<SlipLabel, { ar: string; fr: string }>;
+  const deliveryType = order.deliveryType
+    ? {
+        ar: ar.t(`adminOrdersPrint.deliveryType.${order.deliveryType as "home"}`, { defaultValue: order.deliveryType }),
+        fr: fr.t(`adminOrdersPrint.deliveryType.${order.deliveryType as "home"}`, { defaultValue: order.deliveryType }),
+      }
+    : null;
+  const qrSvg = await QRCode.toString(order.orderNumber, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
+  const config = env();
+
+  return data(
+    {
+      title: t("adminOrdersPrint.slip.title", { orderNumber: order.orderNumber }),
+      printLabel: t("adminOrdersPrint.slip.print"),
+      qrLabel: t("adminOrdersPrint.slip.qrLabel", { orderNumber: order.orderNumber }),
+      shop: { nameAr: config.SHOP_NAME_AR, name: config.SHOP_NAME, phone: config.SHOP_PHONE },
+      labels,
+      deliveryType,
+      qrSvg,
+      date: localOrderDate(order.createdAt, "fr-DZ"),
+      codAr: formatDinars(order.total, "ar"),
+      codFr: formatDinars(order.total, "fr"),
+      order: {
+        orderNumber: order.orderNumber,
+        name: `${order.firstName} ${order.lastName}`.trim(),
+        phone: order.phone,
+        wilaya: `${order.wilayaCode} - ${order.wilayaNameAr} / ${order.wilayaName}`,
+        commune:
+          order.communeNameAr && order.communeName && order.communeNameAr !== order.communeName
+            ? `${order.communeNameAr} / ${order.communeName}`
+            : (order.communeNameAr ?? order.communeName),
+        address: order.address,
+        lines: order.lines.map((line) => ({ title: line.title, quantity: line.quantity })),
+      },
+    },
+    { headers: ADMIN_HEADERS },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const merged = new Headers();
+  for (const [name, value] of Object.entries(ADMIN_HEADERS)) merged.set(name, value);
+  for (const cookie of loaderHeaders.getSetCookie()) merged.append("Set-Cookie", cookie);
+  return merged;
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** An Arabic label with its French twin. */
+function Label({ pair }: { pair: { ar: string; fr: string } }) {
+  return (
+    <span className="text-[7pt] leading-tight text-stone-600">
+      {pair.ar}
+      <span className="px-1 text-stone-400">·</span>
+      <span lang="fr" dir="ltr">
+        {pair.fr}
+      </span>
+    </span>
+  );
+}
+
+function Field({ label, children, ltr = false }: { label: { ar: string; fr: string }; children: React.ReactNode; ltr?: boolean }) {
+  return (
+    <div className="flex flex-col">
+      <Label pair={label} />
+      <span className={`text-[10pt] leading-snug font-semibold break-words ${ltr ? "self-start" : ""}`} dir={ltr ? "ltr" : undefined}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+/** A6 (105 × 148 mm); the explicit size first for browsers that do not know the name A6. */
+const PAGE_CSS = `@page { size: 105mm 148mm; size: A6; margin: 6mm; }
+@media print { html, body { background: #fff !important; min-height: 0 !important; } }`;
+
+export default function OrderSlip({ loaderData }: Route.ComponentProps) {
+  const { labels, order, shop } = loaderData;
+  return (
+    <div className="flex min-h-dvh flex-col items-center gap-4 bg-stone-100 py-6 print:block print:min-h-0 print:bg-white print:py-0">
+      <style>{PAGE_CSS}</style>
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="h-10 rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white print:hidden"
+        data-testid="slip-print"
+      >
+        {loaderData.printLabel}
+      </button>
+      <article
+        lang="ar"
+        dir="rtl"
+        data-testid="order-slip"
+        className="flex h-[148mm] w-[105mm] flex-col gap-[2.5mm] overflow-hidden border border-stone-300 bg-white p-[6mm] text-stone-900 shadow-sm print:h-[134mm] print:w-[93mm] print:border-0 print:p-0 print:shadow-none"
+      >
+        <header className="flex items-start gap-[3mm] border-b border-stone-900 pb-[2mm]">
+          <div className="flex min-w-0 flex-1 flex-col">
+            <Label pair={labels.shop} />
+            <span className="text-[12pt] leading-tight font-bold">{shop.nameAr}</span>
+            <span className="self-start text-[9pt] leading-tight" lang="fr" dir="ltr">
+              {shop.name}
+            </span>
+            <span className="self-start text-[9pt] font-semibold" dir="ltr">
+              ☎ {shop.phone}
+            </span>
+            <div className="mt-[1.5mm] flex flex-col">
+              <Label pair={labels.order} />
+              <span className="self-start font-mono text-[11pt] font-bold" dir="ltr" data-testid="slip-order-number">
+                {order.orderNumber}
+              </span>
+              <span className="self-start text-[8pt] text-stone-700" dir="ltr">
+                {loaderData.date}
+              </span>
+            </div>
+          </div>
+          <div
+            role="img"
+            aria-label={loaderData.qrLabel}
+            className="size-[26mm] shrink-0 [&>svg]:size-full"
+            data-testid="slip-qr"
+            dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }}
+          />
+        </header>
+
+        <section className="grid grid-cols-2 gap-x-[3mm] gap-y-[1.5mm]">
+          <div className="col-span-2">
+            <Field label={labels.recipient}>{order.name}</Field>
+          </div>
+          <Field label={labels.phone} ltr>
+            <span className="text-[12pt] font-bold">{order.phone}</span>
+          </Field>
+          {loaderData.deliveryType ? (
+            <Field label={labels.deliveryType}>
+              {loaderData.deliveryType.ar}
+              <span className="px-1 text-stone-400">·</span>
+              <span lang="fr">{loaderData.deliveryType.fr}</span>
+            </Field>
+          ) : (
+            <div />
+          )}
+          <Field label={labels.wilaya}>{order.wilaya}</Field>
+          {order.commune ? <Field label={labels.commune}>{order.commune}</Field> : <div />}
+          {order.address ? (
+            <div className="col-span-2">
+              <Field label={labels.address}>{order.address}</Field>
+            </div>
+          ) : null}
+        </section>
+
+        <section className="min-h-0 flex-1 overflow-hidden border-t border-stone-300 pt-[1.5mm]">
+          <Label pair={labels.items} />
+          <ul className="text-[8.5pt] leading-snug">
+            {order.lines.map((line, index) => (
+              <li key={index} className="flex gap-[2mm]">
+                <span className="min-w-0 flex-1 truncate">{line.title}</span>
+                <span className="shrink-0 font-semibold" dir="ltr">
+                  × {line.quantity}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <footer className="rounded-[2mm] border-2 border-stone-900 px-[3mm] py-[1.5mm] text-center" data-testid="slip-cod">
+          <Label pair={labels.cod} />
+          <div className="text-[22pt] leading-none font-extrabold" dir="ltr">
+            {loaderData.codAr}
+          </div>
+          <div className="text-[9pt] font-semibold" lang="fr" dir="ltr">
+            {loaderData.codFr}
+          </div>
+        </footer>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/connection.server";
+import { countNewOrders } from "~/server/orders/order-print.server";
+import type { Route } from "./+types/orders-new-count";
+
+/** GET /admin/orders/new-count: `{ count }` of the orders in status 'new' (the orders tab's badge polls it). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return Response.json({ count: await countNewOrders(getDb()) }, { headers: ADMIN_HEADERS });
+}
