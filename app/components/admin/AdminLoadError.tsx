@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 
 /**
  * What an admin list shows, inside the admin layout, when its data could not be loaded
- * (spec: حدث خطأ في تحميل البيانات), with a plain link that loads the page again.
+ * (the spec's "data load failed" text, adminInventory keys), with a plain link that loads the page again.
  */
 export function AdminLoadError() {
   const { t } = useTranslation();

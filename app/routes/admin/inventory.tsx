@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     stats: inventory.stats,
     /** Every alert; the panel shows the first STOCK_ALERTS_SHOWN and folds the rest away. */
     alerts: inventory.alerts,
-    /** The row in edit mode without JavaScript (?edit=<product id>, from the تعديل link). */
+    /** The row in edit mode without JavaScript (?edit=<product id>, from the edit link). */
     editing:
       edit && inventory.items.some((item) => item.id === edit) ? edit : null,
   };

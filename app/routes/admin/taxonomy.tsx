@@ -4,21 +4,36 @@ import { TaxonomyAdmin } from "~/components/admin/TaxonomyAdmin";
 import { isTaxonomyNotice } from "~/lib/taxonomy";
 import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
 import { handleTaxonomyForm } from "~/server/catalog/taxonomy-form.server";
-import { listAdminCategories } from "~/server/catalog/taxonomy.service.server";
+import { listAdminCategories, listAdminSections } from "~/server/catalog/taxonomy.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { requestI18n } from "~/server/i18n.server";
 import { shopNameFor } from "~/server/page.server";
-import type { Route } from "./+types/categories";
+import type { Route } from "./+types/taxonomy";
+
+/**
+ * /admin/categories and /admin/sections: one module, two kinds. Categories are
+ * keyed by a fixed slug and can only be deleted by reassigning their products;
+ * sections by a fixed id, and their products keep no section when one is deleted.
+ */
+type Kind = "categories" | "sections";
+
+function kindOf(request: Request): Kind {
+  return new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/sections") ? "sections" : "categories";
+}
+
+const listers = { categories: listAdminCategories, sections: listAdminSections } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
+  const kind = kindOf(request);
   const { language, t } = await requestI18n(request);
-  const entries = await listAdminCategories(getDb());
+  const entries = await listers[kind](getDb());
   const params = new URL(request.url).searchParams;
   const known = (key: string | null) => (key && entries.some((entry) => entry.key === key) ? key : null);
   const notice = params.get("notice");
   return {
-    title: t("meta.pageTitle", { page: t("adminInventory.categories.title"), shopName: shopNameFor(language) }),
+    kind,
+    title: t("meta.pageTitle", { page: t(`adminInventory.${kind}.title`), shopName: shopNameFor(language) }),
     entries,
     editing: known(params.get("edit")),
     deleting: known(params.get("delete")),
@@ -26,12 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** intent=create | update (names only: the slug is fixed) | delete (with reassignTo while products use it). */
+/** intent=create | update (names only: the key is fixed) | delete. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
+  const kind = kindOf(request);
   const { t } = await requestI18n(request);
-  const result = await handleTaxonomyForm(getDb(), "categories", await request.formData(), t);
-  if (result.ok) throw redirect(`/admin/categories?notice=${result.notice}`);
+  const result = await handleTaxonomyForm(getDb(), kind, await request.formData(), t);
+  if (result.ok) throw redirect(`/admin/${kind}?notice=${result.notice}`);
   return data(result.refusal, { status: result.status });
 }
 
@@ -40,10 +56,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
+export default function Taxonomy({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <TaxonomyAdmin
-      kind="categories"
+      kind={loaderData.kind}
       entries={loaderData.entries}
       editing={loaderData.editing}
       deleting={loaderData.deleting}
