@@ -21,21 +21,6 @@ const adminOrdersPrint = {
     delivery: "التوصيل",
     total: "المجموع",
   },
-  status: {
-    new: "جديد",
-    confirmed: "مؤكد",
-    shipped: "تم الشحن",
-    delivered: "تم التسليم",
-    cancelled: "ملغى",
-    returned: "مرتجع",
-  },
-  source: {
-    quick_buy_cart: "شراء سريع (السلة)",
-    quick_buy_product_card: "شراء سريع (بطاقة المنتج)",
-    contact_form: "نموذج الاتصال",
-    product_detail: "صفحة المنتج",
-    cart_page: "صفحة السلة",
-  },
   deliveryType: {
     home: "إلى المنزل",
     stop_desk: "مكتب التوصيل",

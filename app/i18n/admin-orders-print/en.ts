@@ -19,21 +19,6 @@ const adminOrdersPrint: AdminOrdersPrintDictionary = {
     delivery: "Delivery",
     total: "Total",
   },
-  status: {
-    new: "New",
-    confirmed: "Confirmed",
-    shipped: "Shipped",
-    delivered: "Delivered",
-    cancelled: "Cancelled",
-    returned: "Returned",
-  },
-  source: {
-    quick_buy_cart: "Quick buy (cart)",
-    quick_buy_product_card: "Quick buy (product card)",
-    contact_form: "Contact form",
-    product_detail: "Product page",
-    cart_page: "Cart page",
-  },
   deliveryType: {
     home: "To the door",
     stop_desk: "Stop-desk",

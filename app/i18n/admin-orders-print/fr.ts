@@ -19,21 +19,6 @@ const adminOrdersPrint: AdminOrdersPrintDictionary = {
     delivery: "Livraison",
     total: "Total",
   },
-  status: {
-    new: "Nouvelle",
-    confirmed: "Confirmée",
-    shipped: "Expédiée",
-    delivered: "Livrée",
-    cancelled: "Annulée",
-    returned: "Retournée",
-  },
-  source: {
-    quick_buy_cart: "Achat rapide (panier)",
-    quick_buy_product_card: "Achat rapide (fiche produit)",
-    contact_form: "Formulaire de contact",
-    product_detail: "Page produit",
-    cart_page: "Page panier",
-  },
   deliveryType: {
     home: "À domicile",
     stop_desk: "Stop-desk",
