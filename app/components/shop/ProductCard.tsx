@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { Price } from "~/components/ui/Price";
-import { cartImageUrl } from "~/lib/cart";
 import { productPath, stockStatus, type ProductCardData } from "~/lib/product";
 import { AddToCartForm } from "./AddToCartForm";
-import { useCart } from "./CartProvider";
 import { DiscountBadge, StockBadge } from "./StockBadges";
+import { useAddToCart } from "./useAddToCart";
 
 /** The quick-buy modal is fetched the first time a shopper opens it, never on a first visit. */
 const QuickBuyModal = lazy(() => import("./order/QuickBuyModal"));
@@ -15,18 +14,6 @@ const QuickBuyModal = lazy(() => import("./order/QuickBuyModal"));
 /** How wide a card's image is drawn in the 2/3/4-column grids. */
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw";
 
-export function toCartItem(product: ProductCardData) {
-  return {
-    id: product.id,
-    title: product.title,
-    titleAr: product.titleAr,
-    description: product.description,
-    descriptionAr: "",
-    price: product.price,
-    originalPrice: product.originalPrice ?? undefined,
-    image: cartImageUrl(product.image),
-  };
-}
 
 /**
  * The one product card of the shop: image or placeholder, discount and stock
@@ -43,18 +30,11 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const { t } = useTranslation();
-  const { addItem } = useCart();
   // null until the first quick-buy, so the modal's code is only fetched when needed.
   const [quickBuyOpen, setQuickBuyOpen] = useState<boolean | null>(null);
-  const [justAdded, setJustAdded] = useState(false);
+  const { add, justAdded } = useAddToCart(product);
   const href = productPath(product);
   const available = stockStatus(product) !== "out";
-
-  function add() {
-    addItem(toCartItem(product));
-    setJustAdded(true);
-    window.setTimeout(() => setJustAdded(false), 2000);
-  }
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200" data-testid="product-card">

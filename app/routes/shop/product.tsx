@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
-import { useCart } from "~/components/shop/CartProvider";
 import { ProductGallery } from "~/components/shop/ProductGallery";
 import { ProductOrderSection } from "~/components/shop/order/ProductOrderForm";
 import { AddToCartForm } from "~/components/shop/AddToCartForm";
-import { toCartItem } from "~/components/shop/ProductCard";
+import { useAddToCart } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
 import { largestImageUrl, productPath, shareImage, stockStatus } from "~/lib/product";
@@ -130,11 +129,10 @@ function ProductDetail({
   actionData: Route.ComponentProps["actionData"];
 }) {
   const { t } = useTranslation();
-  const { addItem } = useCart();
   const location = useLocation();
   // Open after a plain (no-JS) post of the order form, to show its answer.
   const [orderOpen, setOrderOpen] = useState(actionData != null);
-  const [added, setAdded] = useState(false);
+  const { add, justAdded: added } = useAddToCart(product);
   const available = stockStatus(product) !== "out";
 
   // The cards' quick-buy lands here with #order: open the order slot at once.
@@ -145,12 +143,6 @@ function ProductDetail({
   useEffect(() => {
     trackPixel("ViewContent", { content_ids: [product.id], content_type: "product", content_name: product.title, value: product.price, currency: "DZD" });
   }, [product.id, product.title, product.price]);
-
-  function add() {
-    addItem(toCartItem(product));
-    setAdded(true);
-    window.setTimeout(() => setAdded(false), 2000);
-  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
