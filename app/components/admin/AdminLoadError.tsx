@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 
 /**
  * What an admin list shows, inside the admin layout, when its data could not be loaded
@@ -18,4 +18,14 @@ export function AdminLoadError() {
       </a>
     </div>
   );
+}
+
+/**
+ * The error boundary of an admin page: a lost session is the layout's to explain
+ * (sign in again); any other failure shows the load error inside the layout.
+ */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 401) throw error;
+  return <AdminLoadError />;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, useFetcher, useRouteError } from "react-router";
-import { AdminLoadError } from "~/components/admin/AdminLoadError";
+import { data, useFetcher } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/connection.server";
 import { MAX_DELIVERY_PRICE } from "~/lib/delivery-options";
@@ -254,9 +254,4 @@ export default function DeliverySettings({ loaderData, actionData }: Route.Compo
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  // A lost session is the layout's to explain (sign in again).
-  if (isRouteErrorResponse(error) && error.status === 401) throw error;
-  return <AdminLoadError />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

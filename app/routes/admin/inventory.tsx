@@ -1,15 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useFetcher,
-  useRevalidator,
-  useRouteError,
-} from "react-router";
-import { AdminLoadError } from "~/components/admin/AdminLoadError";
+import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import {
   MAX_STOCK_QUANTITY,
@@ -518,9 +510,4 @@ function StockRow({
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  // A lost session is the layout's to explain (sign in again).
-  if (isRouteErrorResponse(error) && error.status === 401) throw error;
-  return <AdminLoadError />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

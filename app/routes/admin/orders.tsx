@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
+import { Form, Link } from "react-router";
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
 import { Pagination } from "~/components/ui/Pagination";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
@@ -216,8 +217,4 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 401) throw error;
-  return <AdminLoadError />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ProductForm } from "~/components/admin/ProductForm";
@@ -357,3 +358,5 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { data, Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";
 import { Price } from "~/components/ui/Price";
@@ -210,3 +211,5 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,5 +1,5 @@
-import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
-import { AdminLoadError } from "~/components/admin/AdminLoadError";
+import { data, redirect } from "react-router";
+import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { TaxonomyAdmin } from "~/components/admin/TaxonomyAdmin";
 import { isTaxonomyNotice } from "~/lib/taxonomy";
 import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
@@ -69,9 +69,4 @@ export default function Taxonomy({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  // A lost session is the layout's to explain (sign in again).
-  if (isRouteErrorResponse(error) && error.status === 401) throw error;
-  return <AdminLoadError />;
-}
+export { AdminErrorBoundary as ErrorBoundary };
