@@ -40,7 +40,10 @@ export async function getStaticPage(
   key: StaticPageKey,
   shop: { name: string; phone: string; email: string },
 ): Promise<StaticPageContent> {
-  const [pages, wilayas] = await Promise.all([loadStaticPages(language), listWilayas(db, language)]);
+  const pages = await loadStaticPages(language);
+  // Only pages that quote the fees (or list them) read the wilayas table.
+  const quotesFees = key === "shipping" || /\{\{(minFee|maxFee)\}\}/.test(JSON.stringify(pages[key]));
+  const wilayas = quotesFees ? await listWilayas(db, language) : [];
   const paidFees = wilayas.map((w) => w.homePrice).filter((fee) => fee > 0);
   const values = {
     shopName: shop.name,

@@ -54,8 +54,13 @@ export interface DeliveryRate {
 
 /** GET /api/delivery: every active wilaya with both names, for forms that switch language in the browser. */
 export async function listDeliveryRates(db: Kysely<Database>): Promise<DeliveryRate[]> {
-  const rows = await selectActiveWilayas(db);
-  return rows.map((row) => ({
+  return (await selectActiveWilayas(db)).map(toDeliveryRate);
+}
+
+type WilayaRateRow = Awaited<ReturnType<typeof selectAllWilayas>>[number];
+
+function toDeliveryRate(row: Omit<WilayaRateRow, "active">): DeliveryRate {
+  return {
     code: row.code,
     name: row.name,
     nameAr: row.name_ar,
@@ -63,7 +68,7 @@ export async function listDeliveryRates(db: Kysely<Database>): Promise<DeliveryR
     stopDeskPrice: row.stop_desk_price,
     deliveryTime: row.delivery_time,
     zone: row.zone,
-  }));
+  };
 }
 
 /**
@@ -92,16 +97,7 @@ export interface WilayaSettings {
 /** Every wilaya with its delivery settings, active or not. */
 export async function listWilayaSettings(db: Kysely<Database>): Promise<WilayaSettings[]> {
   const rows = await selectAllWilayas(db);
-  return rows.map((row) => ({
-    code: row.code,
-    name: row.name,
-    nameAr: row.name_ar,
-    homePrice: row.home_price,
-    stopDeskPrice: row.stop_desk_price,
-    deliveryTime: row.delivery_time,
-    zone: row.zone,
-    active: toBool(row.active),
-  }));
+  return rows.map((row) => ({ ...toDeliveryRate(row), active: toBool(row.active) }));
 }
 
 
