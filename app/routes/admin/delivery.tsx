@@ -8,15 +8,16 @@ import { listWilayaSettings, saveWilayaSettings } from "~/server/delivery/delive
 import type { WilayaSettings, WilayaSettingsErrorCode } from "~/server/delivery/delivery.service.server";
 import { requestI18n } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
-import { shopNameFor } from "~/server/page.server";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/delivery";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { language, t } = await requestI18n(request);
+  const ctx = await pageContext(request);
+  const { language, t } = ctx;
   return {
     language,
-    title: t("meta.pageTitle", { page: t("adminDelivery.title"), shopName: shopNameFor(language) }),
+    title: ctx.pageTitle(t("adminDelivery.title")),
     wilayas: await listWilayaSettings(getDb()),
   };
 }

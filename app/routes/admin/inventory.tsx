@@ -20,20 +20,18 @@ import {
   setStock,
 } from "~/server/inventory/inventory.service.server";
 import { logger } from "~/server/logger.server";
-import { shopNameFor } from "~/server/page.server";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/inventory";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { language, t } = await requestI18n(request);
+  const ctx = await pageContext(request);
+  const { language, t } = ctx;
   const inventory = await loadInventory(getDb());
   const edit = new URL(request.url).searchParams.get("edit");
   return {
     language,
-    title: t("meta.pageTitle", {
-      page: t("adminInventory.inventory.title"),
-      shopName: shopNameFor(language),
-    }),
+    title: ctx.pageTitle(t("adminInventory.inventory.title")),
     items: inventory.items,
     stats: inventory.stats,
     /** Every alert; the panel shows the first STOCK_ALERTS_SHOWN and folds the rest away. */

@@ -25,7 +25,7 @@ import {
   workflowErrorMessage,
   type WorkflowResult,
 } from "~/server/orders/order-workflow.server";
-import { shopNameFor } from "~/server/page.server";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/order";
 
 function orderIdOf(raw: string | undefined): number | null {
@@ -40,7 +40,8 @@ function optionalText(row: object, column: string): string | null {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { language, t } = await requestI18n(request);
+  const ctx = await pageContext(request);
+  const { language, t } = ctx;
   const id = orderIdOf(params.id);
   const db = getDb();
   const found = id === null ? undefined : await selectOrderWithItems(db, id);
@@ -55,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   return {
     language,
-    title: t("meta.pageTitle", { page: t("adminOrders.order.title", { number: order.order_number }), shopName: shopNameFor(language) }),
+    title: ctx.pageTitle(t("adminOrders.order.title", { number: order.order_number })),
     order: {
       id: order.id,
       orderNumber: order.order_number,

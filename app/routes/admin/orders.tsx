@@ -9,16 +9,16 @@ import { ORDER_SOURCES } from "~/lib/order-request";
 import { ORDER_STATUSES, orderFilterToSearchParams, parseOrderFilter, type OrderFilter } from "~/lib/order-filter";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/connection.server";
-import { requestI18n } from "~/server/i18n.server";
 import { countOrders, countOrdersByStatus, selectOrders, selectWilayaOptions } from "~/server/orders/admin-orders.repo.server";
-import { shopNameFor } from "~/server/page.server";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/orders";
 
 const ORDERS_PER_PAGE = 30;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { language, t } = await requestI18n(request);
+  const ctx = await pageContext(request);
+  const { language, t } = ctx;
   const params = new URL(request.url).searchParams;
   const filter = parseOrderFilter(params);
   const requested = Number(params.get("page"));
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orders = await selectOrders(db, filter, { limit: ORDERS_PER_PAGE, offset: (page - 1) * ORDERS_PER_PAGE });
   return {
     language,
-    title: t("meta.pageTitle", { page: t("adminOrders.list.title"), shopName: shopNameFor(language) }),
+    title: ctx.pageTitle(t("adminOrders.list.title")),
     filter,
     orders,
     total,

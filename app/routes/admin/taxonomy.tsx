@@ -7,7 +7,7 @@ import { handleTaxonomyForm } from "~/server/catalog/taxonomy-form.server";
 import { listAdminCategories, listAdminSections } from "~/server/catalog/taxonomy.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { requestI18n } from "~/server/i18n.server";
-import { shopNameFor } from "~/server/page.server";
+import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/taxonomy";
 
 /**
@@ -26,14 +26,15 @@ const listers = { categories: listAdminCategories, sections: listAdminSections }
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const kind = kindOf(request);
-  const { language, t } = await requestI18n(request);
+  const ctx = await pageContext(request);
+  const { language, t } = ctx;
   const entries = await listers[kind](getDb());
   const params = new URL(request.url).searchParams;
   const known = (key: string | null) => (key && entries.some((entry) => entry.key === key) ? key : null);
   const notice = params.get("notice");
   return {
     kind,
-    title: t("meta.pageTitle", { page: t(`adminInventory.${kind}.title`), shopName: shopNameFor(language) }),
+    title: ctx.pageTitle(t(`adminInventory.${kind}.title`)),
     entries,
     editing: known(params.get("edit")),
     deleting: known(params.get("delete")),
