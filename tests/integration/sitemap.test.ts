@@ -53,8 +53,13 @@ describe("sitemap entries", () => {
     expect(paths.some((path) => /^\/(search|cart|admin|api)\b/.test(path))).toBe(false);
   });
 
-  it("have no collections or custom pages yet (merchandising issue)", async () => {
-    expect(await publicCollectionAndPagePaths(t.db)).toEqual([]);
+  it("list the active collections and custom pages (the seeded ones), not the inactive ones", async () => {
+    const paths = (await publicCollectionAndPagePaths(t.db)).map((entry) => entry.path);
+    expect(paths).toEqual(["/collections/weekly-offers", "/pages/back-to-school"]);
+    expect(entries.map((entry) => entry.path)).toEqual(expect.arrayContaining(paths));
+    await t.db.updateTable("custom_pages").set({ is_active: false }).where("slug", "=", "back-to-school").execute();
+    expect((await publicCollectionAndPagePaths(t.db)).map((entry) => entry.path)).toEqual(["/collections/weekly-offers"]);
+    await t.db.updateTable("custom_pages").set({ is_active: true }).where("slug", "=", "back-to-school").execute();
   });
 
   it("follow products the merchant adds", async () => {

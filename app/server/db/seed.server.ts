@@ -135,6 +135,7 @@ export async function seedDemoCatalogue(
 
   // Before the transaction: encoding takes seconds, a write lock should not.
   const images = await ingestDemoImages(storage, publicDir);
+  const banner = await ingestDemoBanner(storage, publicDir);
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -200,8 +201,76 @@ export async function seedDemoCatalogue(
           .execute();
       }
     }
+    await seedDemoMerchandising(trx, banner, now);
   });
   return { categories: demoCategories.length, sections: demoSections.length, products: demoProducts.length };
+}
+
+// A few in-stock demo products of one kind, for the demo collection and custom page.
+const availableDemo = (keep: (p: (typeof demoProducts)[number]) => boolean) =>
+  demoProducts.filter((p) => p.inStock && p.stockQuantity > 0 && keep(p)).slice(0, 5);
+const weeklyOffers = availableDemo((p) => p.sectionId === "special-offers");
+const schoolProducts = availableDemo((p) => p.category === "books");
+
+/** The demo collection's banner: its first product's picture, stored under collections/ (its own files). */
+async function ingestDemoBanner(storage: Storage, publicDir: string): Promise<IngestedImage | null> {
+  const src = weeklyOffers[0]?.images[0]?.src;
+  if (!src) return null;
+  const input = await readFile(path.join(publicDir, ...src.split("/").filter(Boolean)));
+  return ingestImage(storage, input, { name: "weekly-offers", folder: "collections", effort: 2 });
+}
+
+/**
+ * One featured collection (عروض الأسبوع) and one custom page (العودة إلى المدرسة), both active.
+ * No page sections: the storefront pages keep their built-in layout until the merchant composes one.
+ */
+async function seedDemoMerchandising(trx: Kysely<Database>, banner: IngestedImage | null, now: string): Promise<void> {
+  const collection = await trx
+    .insertInto("collections")
+    .values({
+      slug: "weekly-offers",
+      title: "عروض الأسبوع",
+      description: "تخفيضات مختارة لهذا الأسبوع فقط، بكميات محدودة.",
+      banner_url: banner?.src ?? null,
+      banner_width: banner?.width ?? null,
+      banner_height: banner?.height ?? null,
+      banner_widths: banner ? formatImageWidths(banner.widths) : null,
+      is_featured: true,
+      is_active: true,
+      display_order: 0,
+      meta_title: "عروض الأسبوع",
+      meta_description: "أفضل التخفيضات لهذا الأسبوع مع الدفع عند الاستلام.",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (weeklyOffers.length === 0) return;
+  await trx
+    .insertInto("collection_products")
+    .values(weeklyOffers.map((p, position) => ({ collection_id: collection.id, product_id: p.id, position })))
+    .execute();
+
+  const page = await trx
+    .insertInto("custom_pages")
+    .values({
+      slug: "back-to-school",
+      title: "العودة إلى المدرسة",
+      description: "كل ما يحتاجه التلميذ لدخول مدرسي موفق: كراريس وقواميس وألوان وقصص.",
+      is_active: true,
+      display_order: 0,
+      meta_title: "العودة إلى المدرسة",
+      meta_description: "أدوات وكتب مدرسية بأسعار مناسبة.",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (schoolProducts.length === 0) return;
+  await trx
+    .insertInto("page_products")
+    .values(schoolProducts.map((p, position) => ({ page_id: page.id, product_id: p.id, position })))
+    .execute();
 }
 
 export interface SeedOptions {

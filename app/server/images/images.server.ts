@@ -38,6 +38,8 @@ export interface IngestOptions {
   name: string;
   /** libwebp effort 0 (fast) – 6 (small); default 4. The demo seed uses less to start fast. */
   effort?: number;
+  /** The key prefix (storage folder): "products" by default; "collections" and "pages" for merchandising images. */
+  folder?: string;
 }
 
 const WEBP_QUALITY = 80;
@@ -47,7 +49,7 @@ const MAX_DENSITY = 100_000;
 
 /**
  * Re-encodes an uploaded image into WebP variants at every IMAGE_WIDTHS width and stores them
- * under `products/<slug>-<first 8 hex of sha256(input)>-<width>.webp`. The key changes with the
+ * under `<folder>/<slug>-<first 8 hex of sha256(input)>-<width>.webp` (folder "products" by default). The key changes with the
  * content, so the files can be cached forever. Variants already stored are not encoded again.
  *
  * Raster sources are auto-oriented, stripped of metadata (EXIF, GPS…) and never enlarged (a
@@ -57,7 +59,7 @@ const MAX_DENSITY = 100_000;
 export async function ingestImage(storage: Storage, input: Buffer, options: IngestOptions): Promise<IngestedImage> {
   const source = await readSource(input);
   const hash = createHash("sha256").update(input).digest("hex").slice(0, 8);
-  const baseKey = `products/${imageNameSlug(options.name)}-${hash}`;
+  const baseKey = `${options.folder ?? "products"}/${imageNameSlug(options.name)}-${hash}`;
   const widths = [...IMAGE_WIDTHS];
 
   const present = await Promise.all(widths.map((width) => storage.exists(variantKey(baseKey, width))));

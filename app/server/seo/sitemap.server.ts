@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { languages } from "~/i18n/config";
+import { collectionPath, customPagePath } from "~/lib/merchandising";
 import { alternateUrls } from "~/lib/seo";
 import { staticPageKeys } from "../content/static-pages.server";
 import type { Database } from "../db/database.server";
@@ -22,14 +23,16 @@ export function staticPublicPaths(): string[] {
   return Object.keys(staticPageKeys).map((slug) => `/${slug}`);
 }
 
-/**
- * Collections and merchant-made custom pages are public pages too, but their
- * tables come with the merchandising issue (collections, custom_pages): when
- * they land, select their slugs here (Kysely, slug and updated_at only) and
- * return `/collections/{slug}` and `/pages/{slug}` entries.
- */
-export async function publicCollectionAndPagePaths(_db: Kysely<Database>): Promise<SitemapEntry[]> {
-  return [];
+/** The active collections, `/collections/{slug}`, and the active custom pages, `/pages/{slug}`, with their last change. */
+export async function publicCollectionAndPagePaths(db: Kysely<Database>): Promise<SitemapEntry[]> {
+  const [collections, pages] = await Promise.all([
+    db.selectFrom("collections").select(["slug", "updated_at"]).where("is_active", "=", true).orderBy("slug").execute(),
+    db.selectFrom("custom_pages").select(["slug", "updated_at"]).where("is_active", "=", true).orderBy("slug").execute(),
+  ]);
+  return [
+    ...collections.map((row) => ({ path: collectionPath(row.slug), lastmod: row.updated_at })),
+    ...pages.map((row) => ({ path: customPagePath(row.slug), lastmod: row.updated_at })),
+  ];
 }
 
 /** Every category page, `/categories/{slug}` (empty ones too: they answer 200). */

@@ -6,6 +6,7 @@ import * as orders from "./2026-11-22-004-orders.server";
 import * as admin from "./2026-11-22-005-admin.server";
 import * as orderWorkflow from "./2026-11-22-006-order-workflow.server";
 import * as deliveryOptions from "./2026-11-22-007-delivery-options.server";
+import * as merchandising from "./2026-11-22-008-merchandising.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-005-admin": admin,
   "2026-11-22-006-order-workflow": orderWorkflow,
   "2026-11-22-007-delivery-options": deliveryOptions,
+  "2026-11-22-008-merchandising": merchandising,
 };

@@ -1,0 +1,192 @@
+/**
+ * Merchandising: collections, custom landing pages and page layouts (spec sections 2, 3, 4).
+ * Pure and isomorphic: the constants, the shapes the server hands to pages, and the rules of
+ * section order. The Zod form schemas built on them are in merchandising.schema.ts.
+ */
+import type { ProductCardData, ProductImageData } from "./product";
+
+/** The storefront pages whose sections the merchant composes (spec section 3, "Page section"). */
+export const PAGE_IDENTIFIERS = ["home", "categories", "games", "school-supplies"] as const;
+export type PageIdentifier = (typeof PAGE_IDENTIFIERS)[number];
+
+export function isPageIdentifier(value: unknown): value is PageIdentifier {
+  return typeof value === "string" && (PAGE_IDENTIFIERS as readonly string[]).includes(value);
+}
+
+/** The storefront path of each composable page. */
+export const PAGE_PATHS: Record<PageIdentifier, string> = {
+  home: "/",
+  categories: "/categories",
+  games: "/games",
+  "school-supplies": "/school-supplies",
+};
+
+export const SECTION_TYPES = ["hero", "featured-products", "special-offers", "collection-slider", "banner"] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+
+export function isSectionType(value: unknown): value is SectionType {
+  return typeof value === "string" && (SECTION_TYPES as readonly string[]).includes(value);
+}
+
+/** Longest accepted value of each text field (characters), and the most products one list may hold. */
+export const MERCH_LIMITS = {
+  title: 200,
+  slug: 100,
+  description: 2000,
+  subtitle: 300,
+  metaTitle: 120,
+  metaDescription: 300,
+  products: 100,
+} as const;
+
+/** Products shown at most by one storefront section (a grid or a slider). */
+export const SECTION_PRODUCT_LIMIT = 12;
+
+/** Milliseconds between the last product added by "add all to cart" and its message (spec section 9). */
+export const ADD_ALL_MESSAGE_DELAY_MS = 500;
+
+export const collectionPath = (slug: string) => `/collections/${encodeURIComponent(slug)}`;
+export const customPagePath = (slug: string) => `/pages/${encodeURIComponent(slug)}`;
+
+// ---------------------------------------------------------------------------------------------
+// What the storefront shows
+
+export interface PublicCollection {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  bannerImage: ProductImageData | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  /** Its products in the admin's order, out-of-stock ones left out. */
+  products: ProductCardData[];
+}
+
+export interface PublicCustomPage {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  heroImage: ProductImageData | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  /** Its products in the admin's order. */
+  products: ProductCardData[];
+}
+
+/** A featured collection as the home page lists it. */
+export interface CollectionTeaser {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  bannerImage: ProductImageData | null;
+  /** Products the collection page would show (in stock). */
+  productCount: number;
+}
+
+/** One active section of a storefront page, resolved for display. */
+export interface StorefrontSection {
+  id: number;
+  type: SectionType;
+  title: string;
+  subtitle: string | null;
+  /** Its chosen products in order, in stock only, at most SECTION_PRODUCT_LIMIT. */
+  products: ProductCardData[];
+  /** For collection-slider: the active collection it shows (null when none or inactive). */
+  collection: (CollectionTeaser & { products: ProductCardData[] }) | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the admin shows
+
+/** A product in the admin's product picker. */
+export interface PickerProduct {
+  id: string;
+  /** The Arabic title (the admin's reference language). */
+  title: string;
+  price: number;
+  image: ProductImageData | null;
+  /** In stock with a quantity above 0. */
+  available: boolean;
+}
+
+export interface AdminCollectionCard {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  bannerImage: ProductImageData | null;
+  isActive: boolean;
+  isFeatured: boolean;
+  displayOrder: number;
+  productCount: number;
+}
+
+export interface AdminCustomPageCard {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  heroImage: ProductImageData | null;
+  isActive: boolean;
+  displayOrder: number;
+  productCount: number;
+}
+
+export interface AdminPageSection {
+  id: number;
+  pageIdentifier: PageIdentifier;
+  type: SectionType;
+  title: string;
+  subtitle: string | null;
+  productIds: string[];
+  collectionId: number | null;
+  /** The title of that collection, for the list. */
+  collectionTitle: string | null;
+  isActive: boolean;
+  displayOrder: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section order (spec section 4, "Section order")
+
+/** The display_order a new section gets: the highest plus 1, or 0 for the first. */
+export function nextDisplayOrder(orders: readonly number[]): number {
+  return orders.length === 0 ? 0 : Math.max(...orders) + 1;
+}
+
+/**
+ * The neighbour a section swaps display_order with when moved up or down in a list sorted by
+ * display_order, or null at either end (no move past the first or the last).
+ */
+export function swapPartner<T extends { id: number }>(sorted: readonly T[], id: number, direction: "up" | "down"): T | null {
+  const index = sorted.findIndex((item) => item.id === id);
+  if (index === -1) return null;
+  const partner = direction === "up" ? index - 1 : index + 1;
+  return partner >= 0 && partner < sorted.length ? sorted[partner]! : null;
+}
+
+/**
+ * The ids of a product selection as the server keeps it: trimmed, blanks and repeats dropped
+ * (the first occurrence keeps its place), at most MERCH_LIMITS.products.
+ */
+export function normalizeProductIds(ids: readonly unknown[]): string[] {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (typeof id !== "string") continue;
+    const trimmed = id.trim();
+    if (trimmed && !seen.has(trimmed)) seen.add(trimmed);
+  }
+  return [...seen].slice(0, MERCH_LIMITS.products);
+}
+
+/** Moves one entry of an ordered selection one place up or down (the picker's arrows); unchanged at the ends. */
+export function moveInList<T>(list: readonly T[], index: number, direction: "up" | "down"): T[] {
+  const target = direction === "up" ? index - 1 : index + 1;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}

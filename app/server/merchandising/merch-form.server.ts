@@ -1,0 +1,57 @@
+/**
+ * Shared by the admin merchandising routes (collections, custom pages, page layouts): reading a
+ * form within a size limit, its text fields and product ids, and record ids from the URL.
+ */
+import { FORM_OVERHEAD_BYTES, MAX_IMAGE_BYTES } from "~/lib/admin-product";
+import type { MerchFormFields } from "~/lib/merchandising.schema";
+import { uploadedFiles, type UploadedFile } from "~/server/catalog/admin-product.service.server";
+import { BodyTooLargeError, readFormWithin } from "~/server/http/form-body.server";
+
+/** A collection or page form: one image of at most 5 MB plus the text fields. */
+export const MERCH_IMAGE_FORM_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
+/** A form without files (a section, a delete, a move). */
+export const MERCH_TEXT_FORM_BYTES = FORM_OVERHEAD_BYTES;
+
+export type MerchFormRead = { ok: true; form: FormData } | { ok: false; status: 400 | 413; error: "bodyTooLarge" | "saveFailed" };
+
+export async function readMerchForm(request: Request, maxBytes: number): Promise<MerchFormRead> {
+  try {
+    return { ok: true, form: await readFormWithin(request, maxBytes) };
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, error: "bodyTooLarge" };
+    return { ok: false, status: 400, error: "saveFailed" };
+  }
+}
+
+/** The text fields of `names` as posted (absent ones left out). */
+export function textFields(form: FormData, names: readonly string[]): MerchFormFields {
+  const fields: MerchFormFields = {};
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === "string") fields[name] = value;
+  }
+  return fields;
+}
+
+/** The posted productIds, in order. */
+export function postedProductIds(form: FormData): string[] {
+  return form.getAll("productIds").filter((value): value is string => typeof value === "string");
+}
+
+/** The first file of the `image` input, or null when none was chosen. */
+export async function postedImage(form: FormData): Promise<UploadedFile | null> {
+  return (await uploadedFiles(form.getAll("image")))[0] ?? null;
+}
+
+/** A positive integer id from a URL segment or a field, else null. */
+export function parseRecordId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The fields of the collection and custom page forms (isFeatured is ignored by pages). */
+export const MERCH_TEXT_FIELDS = ["title", "slug", "description", "metaTitle", "metaDescription", "displayOrder", "isActive", "isFeatured"] as const;
+
+/** The fields of the section form. */
+export const SECTION_TEXT_FIELDS = ["pageIdentifier", "sectionType", "title", "subtitle", "collectionId", "isActive"] as const;

@@ -1,0 +1,196 @@
+import type { Kysely } from "kysely";
+import { formatImageWidths, imageNameSlug, parseImageWidths } from "~/lib/images";
+import { MERCH_LIMITS, normalizeProductIds } from "~/lib/merchandising";
+import type { MerchErrorKey } from "~/lib/merchandising.schema";
+import type { ProductImageData } from "~/lib/product";
+import { checkUploads, type UploadedFile } from "../catalog/admin-product.service.server";
+import type { Database } from "../db/database.server";
+import { deleteImageVariants, ingestImage, type IngestedImage } from "../images/images.server";
+import { logger } from "../logger.server";
+import type { Storage } from "../storage/storage.server";
+import { existingProductIds, replaceProductList } from "./product-lists.repo.server";
+
+/** Helpers shared by the collection, custom page and page section services. */
+
+export type Refusal = { ok: false; status: 400 | 404 | 409 | 413 | 422 | 500; error: MerchErrorKey; field?: string };
+
+export function refuse(status: Refusal["status"], error: MerchErrorKey, field?: string): Refusal {
+  return field ? { ok: false, status, error, field } : { ok: false, status, error };
+}
+
+/** A unique index refused a write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_*), as in taxonomy.service. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || (typeof code === "string" && code.startsWith("SQLITE_CONSTRAINT"));
+}
+
+/**
+ * A posted product selection as the server keeps it (normalizeProductIds), refused when it holds
+ * more than MERCH_LIMITS.products distinct ids (tooLong) or an id no product has (unknownProducts).
+ */
+export async function checkProductIds(
+  db: Kysely<Database>,
+  raw: readonly string[],
+): Promise<{ ok: true; ids: string[] } | Refusal> {
+  const distinct = new Set(raw.map((id) => (typeof id === "string" ? id.trim() : "")).filter(Boolean));
+  if (distinct.size > MERCH_LIMITS.products) return refuse(422, "tooLong", "productIds");
+  const ids = normalizeProductIds(raw);
+  const known = await existingProductIds(db, ids);
+  if (ids.some((id) => !known.has(id))) return refuse(422, "unknownProducts", "productIds");
+  return { ok: true, ids };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images (a collection's banner, a page's hero): four nullable columns
+
+export interface StoredImageColumns {
+  url: string | null;
+  width: number | null;
+  height: number | null;
+  widths: string | null;
+}
+
+export function toMerchImage(columns: StoredImageColumns, alt: string): ProductImageData | null {
+  if (!columns.url || !columns.width || !columns.height) return null;
+  return { src: columns.url, width: columns.width, height: columns.height, alt, widths: parseImageWidths(columns.widths) };
+}
+
+export function imageColumnsOf(image: IngestedImage | null): StoredImageColumns {
+  return image
+    ? { url: image.src, width: image.width, height: image.height, widths: formatImageWidths(image.widths) }
+    : { url: null, width: null, height: null, widths: null };
+}
+
+/** Checks one uploaded file (5 MB, an image by its content) before anything is written. */
+export async function checkImageUpload(file: UploadedFile | null): Promise<Refusal | null> {
+  if (!file) return null;
+  const problem = await checkUploads([file]);
+  if (!problem) return null;
+  if (problem.error === "tooLarge") return refuse(413, "tooLarge", "image");
+  if (problem.error === "notImage") return refuse(422, "notImage", "image");
+  return refuse(422, "uploadFailed", "image");
+}
+
+/** Stores a checked upload under `folder` as WebP variants; null when it could not be stored. */
+export async function storeImage(
+  storage: Storage,
+  file: UploadedFile,
+  name: string,
+  folder: "collections" | "pages",
+): Promise<IngestedImage | null> {
+  try {
+    return await ingestImage(storage, file.bytes, { name: imageNameSlug(name) === "image" ? file.name : name, folder });
+  } catch (error) {
+    logger.error({ err: error, file: file.name }, "merchandising image upload failed");
+    return null;
+  }
+}
+
+async function countImageUses(db: Kysely<Database>, src: string): Promise<number> {
+  // Product images too: a row may point at a product's picture (set by hand or by an import).
+  const [collections, pages, products] = await Promise.all([
+    db.selectFrom("collections").select((eb) => eb.fn.countAll<number>().as("n")).where("banner_url", "=", src).executeTakeFirstOrThrow(),
+    db.selectFrom("custom_pages").select((eb) => eb.fn.countAll<number>().as("n")).where("hero_url", "=", src).executeTakeFirstOrThrow(),
+    db.selectFrom("product_images").select((eb) => eb.fn.countAll<number>().as("n")).where("url", "=", src).executeTakeFirstOrThrow(),
+  ]);
+  return Number(collections.n) + Number(pages.n) + Number(products.n);
+}
+
+/** Removes the variants of images no collection, page or product image row shows any more. Never throws. */
+export async function removeUnusedImages(
+  db: Kysely<Database>,
+  storage: Storage,
+  images: readonly ({ src: string; widths: readonly number[] } | null)[],
+): Promise<void> {
+  for (const image of images) {
+    if (!image) continue;
+    try {
+      if ((await countImageUses(db, image.src)) > 0) continue;
+      await deleteImageVariants(storage, image.src, image.widths);
+    } catch (error) {
+      logger.error({ err: error, src: image.src }, "could not remove a merchandising image's files");
+    }
+  }
+}
+
+/** The files of stored image columns, for removeUnusedImages. */
+export function imageFiles(columns: StoredImageColumns | undefined): { src: string; widths: number[] } | null {
+  return columns?.url ? { src: columns.url, widths: parseImageWidths(columns.widths) } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving a collection or a custom page (same steps, different table)
+
+export interface ImagedSave {
+  id: number | null;
+  slug: string;
+  /** The image's readable name (its slug) for the storage key. */
+  imageName: string;
+  productIds: string[];
+  image: UploadedFile | null;
+  removeImage: boolean;
+  folder: "collections" | "pages";
+  listKind: "collection" | "page";
+  slugOwner(db: Kysely<Database>, slug: string): Promise<number | undefined>;
+  /** The row's current image columns, or undefined when there is no row with that id. */
+  currentImage(db: Kysely<Database>, id: number): Promise<StoredImageColumns | undefined>;
+  /**
+   * Inserts (id null) or updates the row, inside the transaction, with these image columns
+   * (undefined: keep the stored ones). Returns the row's id, or null when the row is gone.
+   */
+  writeRow(trx: Kysely<Database>, id: number | null, image: StoredImageColumns | undefined): Promise<number | null>;
+}
+
+/**
+ * The common save of a collection or a custom page, once its fields are parsed and its product
+ * list checked: 404 for an unknown id, slugTaken, the image checked before anything is written,
+ * then the row and its product list in one transaction. A refused or failed save stores nothing
+ * and removes the image it had stored; a replaced or removed image's files go when no row shows them.
+ */
+export async function saveImaged(db: Kysely<Database>, storage: Storage, save: ImagedSave): Promise<{ ok: true; id: number; created: boolean } | Refusal> {
+  const [previous, owner] = await Promise.all([
+    save.id === null ? Promise.resolve(undefined) : save.currentImage(db, save.id),
+    save.slugOwner(db, save.slug),
+  ]);
+  if (save.id !== null && previous === undefined) return refuse(404, "notFound");
+  if (owner !== undefined && owner !== save.id) return refuse(409, "slugTaken", "slug");
+
+  const imageProblem = await checkImageUpload(save.image);
+  if (imageProblem) return imageProblem;
+  let stored: IngestedImage | null = null;
+  if (save.image) {
+    stored = await storeImage(storage, save.image, save.imageName, save.folder);
+    if (!stored) return refuse(500, "uploadFailed", "image");
+  }
+  const nextImage = stored ? imageColumnsOf(stored) : save.removeImage ? imageColumnsOf(null) : undefined;
+  const storedFiles = stored ? [{ src: stored.src, widths: stored.widths }] : [];
+
+  try {
+    const result = await db.transaction().execute(async (trx) => {
+      // Read again inside the transaction: the image this save replaces is the one stored now.
+      const before = save.id === null ? undefined : await save.currentImage(trx, save.id);
+      if (save.id !== null && before === undefined) return null;
+      const id = await save.writeRow(trx, save.id, nextImage);
+      if (id === null) return null;
+      await replaceProductList(trx, save.listKind, id, save.productIds);
+      return { id, before };
+    });
+    if (!result) {
+      await removeUnusedImages(db, storage, storedFiles);
+      return refuse(404, "notFound");
+    }
+    if (nextImage !== undefined && result.before?.url && result.before.url !== nextImage.url) {
+      await removeUnusedImages(db, storage, [imageFiles(result.before)]);
+    }
+    return { ok: true, id: result.id, created: save.id === null };
+  } catch (error) {
+    await removeUnusedImages(db, storage, storedFiles);
+    // Two saves with one slug at once: the unique index refused the second.
+    if (isUniqueViolation(error)) {
+      const takenBy = await save.slugOwner(db, save.slug).catch(() => undefined);
+      if (takenBy !== undefined && takenBy !== save.id) return refuse(409, "slugTaken", "slug");
+    }
+    logger.error({ err: error, id: save.id, folder: save.folder }, "saving a merchandising row failed");
+    return refuse(500, "saveFailed");
+  }
+}

@@ -1,0 +1,92 @@
+import type { Generated } from "kysely";
+import type { AutoId, Bool, Timestamp } from "../db/types.server";
+
+/**
+ * Merchandising tables (migration 008). An image (a collection's banner, a page's hero) is four
+ * columns: the base URL of its WebP variants, its intrinsic size and the variant widths
+ * ("320,640,960", '' = a plain image at the URL), all null when there is none.
+ */
+
+export interface CollectionsTable {
+  id: AutoId;
+  slug: string;
+  title: string;
+  description: string | null;
+  banner_url: string | null;
+  banner_width: number | null;
+  banner_height: number | null;
+  banner_widths: string | null;
+  is_featured: Bool;
+  is_active: Bool;
+  display_order: Generated<number>;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A collection's products; position is 0-based, the admin's order. */
+export interface CollectionProductsTable {
+  collection_id: number;
+  product_id: string;
+  position: number;
+}
+
+export interface CustomPagesTable {
+  id: AutoId;
+  slug: string;
+  title: string;
+  description: string | null;
+  hero_url: string | null;
+  hero_width: number | null;
+  hero_height: number | null;
+  hero_widths: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  is_active: Bool;
+  display_order: Generated<number>;
+  /** Only 'landing' for now. */
+  page_type: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PageProductsTable {
+  page_id: number;
+  product_id: string;
+  position: number;
+}
+
+export interface PageSectionsTable {
+  id: AutoId;
+  /** A PageIdentifier (app/lib/merchandising.ts). */
+  page_identifier: string;
+  /** A SectionType (app/lib/merchandising.ts). */
+  section_type: string;
+  title: string;
+  subtitle: string | null;
+  /** For collection-slider; set to null when the collection is deleted. */
+  collection_id: number | null;
+  /** Unique per page_identifier. */
+  display_order: number;
+  is_active: Bool;
+  /** JSON object, reserved for per-type options. */
+  settings: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PageSectionProductsTable {
+  section_id: number;
+  product_id: string;
+  position: number;
+}
+
+export interface MerchandisingTables {
+  collections: CollectionsTable;
+  collection_products: CollectionProductsTable;
+  custom_pages: CustomPagesTable;
+  page_products: PageProductsTable;
+  page_sections: PageSectionsTable;
+  page_section_products: PageSectionProductsTable;
+}
