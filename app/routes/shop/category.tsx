@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation } from "react-router";
+import { PageSections } from "~/components/shop/PageSections";
 import { ProductGrid } from "~/components/shop/ProductGrid";
 import { SortControl } from "~/components/shop/SortControl";
 import { Pagination } from "~/components/ui/Pagination";
@@ -7,6 +8,9 @@ import { listingHref, parseListingQuery } from "~/lib/listing";
 import { getCategory } from "~/server/catalog/catalog.service.server";
 import { listCategoryProducts } from "~/server/catalog/product.service.server";
 import { getDb } from "~/server/db/connection.server";
+import { logger } from "~/server/logger.server";
+import { getPageLayout } from "~/server/merchandising/page-sections.service.server";
+import type { PageIdentifier } from "~/lib/merchandising";
 import { canonicalPath, seoMeta } from "~/lib/seo";
 import { shareImage } from "~/lib/product";
 import { pageContext } from "~/server/page.server";
@@ -15,16 +19,30 @@ import type { Route } from "./+types/category";
 /** Pages that show one category under their own path (spec: /school-supplies → books, /games → toys). */
 const categoryOfPath: Record<string, string> = { "/school-supplies": "books", "/games": "toys" };
 
+/** Those pages' layouts the merchant composes (admin page layouts); /categories/{slug} has none. */
+const layoutOfPath: Record<string, PageIdentifier> = { "/school-supplies": "school-supplies", "/games": "games" };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const slug = params.slug ?? categoryOfPath[url.pathname.replace(/\/+$/, "")];
+  const pathname = url.pathname.replace(/\/+$/, "");
+  const slug = params.slug ?? categoryOfPath[pathname];
+  const layout = params.slug ? undefined : layoutOfPath[pathname];
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const db = getDb();
-  const category = slug ? await getCategory(db, slug, language) : null;
   const query = parseListingQuery(url.searchParams);
-  // Toys and books keep their built-in samples even when the category row itself is gone.
-  const listing = slug ? await listCategoryProducts(db, slug, language, query) : null;
+  const [category, listing, sections] = await Promise.all([
+    slug ? getCategory(db, slug, language) : null,
+    // Toys and books keep their built-in samples even when the category row itself is gone.
+    slug ? listCategoryProducts(db, slug, language, query) : null,
+    // The merchant's sections are an extra: a failure shows the page as built in.
+    layout
+      ? getPageLayout(db, layout, language).catch((error: unknown) => {
+          logger.error({ err: error, page: layout }, "page layout failed; showing the built-in layout");
+          return [];
+        })
+      : [],
+  ]);
   if (!slug || !listing || (!category && !listing.fallback)) {
     return data(
       {
@@ -42,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const name = category?.name ?? t(slug === "toys" ? "nav.games" : "nav.schoolSupplies");
   return {
     found: true as const,
+    sections,
     name,
     description: category?.description ?? null,
     listing,
@@ -71,27 +90,30 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { name, description, listing, sort } = loaderData;
+  const { sections, name, description, listing, sort } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-brand-900">{name}</h1>
-          {description && <p className="mt-2 text-stone-600">{description}</p>}
-          {listing.total > 0 && !listing.fallback && (
-            <p className="mt-1 text-sm text-stone-500">{t("home.productCount", { count: listing.total })}</p>
-          )}
-          {listing.fallback && <p className="mt-1 text-sm text-stone-500">{t("catalog.category.samples")}</p>}
+    <>
+      <PageSections sections={sections} />
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold text-brand-900">{name}</h1>
+            {description && <p className="mt-2 text-stone-600">{description}</p>}
+            {listing.total > 0 && !listing.fallback && (
+              <p className="mt-1 text-sm text-stone-500">{t("home.productCount", { count: listing.total })}</p>
+            )}
+            {listing.fallback && <p className="mt-1 text-sm text-stone-500">{t("catalog.category.samples")}</p>}
+          </div>
+          {listing.total > 1 && !listing.fallback && <SortControl value={sort} />}
         </div>
-        {listing.total > 1 && !listing.fallback && <SortControl value={sort} />}
+        <ProductGrid
+          products={listing.products}
+          emptyMessage={t("catalog.category.empty")}
+          addToCart={!listing.fallback}
+          priorityCount={2}
+        />
+        <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => listingHref(pathname, { sort, page })} />
       </div>
-      <ProductGrid
-        products={listing.products}
-        emptyMessage={t("catalog.category.empty")}
-        addToCart={!listing.fallback}
-        priorityCount={2}
-      />
-      <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => listingHref(pathname, { sort, page })} />
-    </div>
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FeaturedCollections } from "~/components/shop/FeaturedCollections";
+import { PageSections } from "~/components/shop/PageSections";
 import { ProductGrid } from "~/components/shop/ProductGrid";
 import { Typewriter } from "~/components/shop/Typewriter";
 import { localeOf } from "~/i18n/config";
@@ -10,6 +12,9 @@ import { listCategories } from "~/server/catalog/catalog.service.server";
 import { getHomeProducts } from "~/server/catalog/home.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { getDeliveryPromise } from "~/server/delivery/delivery.service.server";
+import { logger } from "~/server/logger.server";
+import { listFeaturedCollections } from "~/server/merchandising/collections.service.server";
+import { getPageLayout } from "~/server/merchandising/page-sections.service.server";
 import { pageContext } from "~/server/page.server";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
@@ -18,15 +23,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language, t, shopName } = ctx;
   const db = getDb();
-  const [categories, delivery, products] = await Promise.all([
+  const [categories, delivery, products, sections, featuredCollections] = await Promise.all([
     listCategories(db, language),
     getDeliveryPromise(db, language),
     getHomeProducts(db, language),
+    // The merchant's layout and featured collections are extras: a failure shows the built-in page.
+    getPageLayout(db, "home", language).catch((error: unknown) => {
+      logger.error({ err: error, page: "home" }, "page layout failed; showing the built-in layout");
+      return [];
+    }),
+    listFeaturedCollections(db, language).catch((error: unknown) => {
+      logger.error({ err: error }, "featured collections failed; the home page shows none");
+      return [];
+    }),
   ]);
   return {
     categories,
     delivery,
     ...products,
+    sections,
+    featuredCollections,
     seo: ctx.seo({ title: t("meta.title", { shopName }), description: t("meta.description"), path: "/" }),
   };
 }
@@ -36,7 +52,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useRootData()?.language ?? "ar";
-  const { categories, delivery, featured, specialOffers, fallback } = loaderData;
+  const { categories, delivery, featured, specialOffers, fallback, sections, featuredCollections } = loaderData;
   const minFee = delivery.minPaidFee === null ? null : formatDinars(delivery.minPaidFee, language);
   const taglines = [
     t("catalog.home.taglines.first"),
@@ -45,39 +61,51 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-          <h1 className="text-3xl font-bold sm:text-4xl">{t("home.heroTitle")}</h1>
-          <Typewriter texts={taglines} className="mt-3 min-h-[3.5rem] text-xl font-semibold text-accent-500 sm:min-h-8 sm:text-2xl" />
-          <p className="mt-2 text-brand-50">{t("catalog.home.subtitle")}</p>
-          {minFee && (
-            <p className="mt-4 inline-block rounded-lg bg-white/10 px-3 py-2 text-brand-50" data-testid="delivery-promise">
-              {delivery.freeIn.length > 0
-                ? t("home.heroDelivery", {
-                    freeWilaya: new Intl.ListFormat(localeOf[language], { type: "conjunction" }).format(delivery.freeIn),
-                    minFee,
-                  })
-                : t("home.heroDeliveryAllPaid", { minFee })}
-            </p>
-          )}
-        </div>
-      </section>
+      {sections.length > 0 ? (
+        // The merchant's sections (admin page layouts) take the place of the hero and the two product lists.
+        <>
+          {!sections.some((section) => section.type === "hero") && <h1 className="sr-only">{t("home.heroTitle")}</h1>}
+          <PageSections sections={sections} heroHeading="h1" />
+        </>
+      ) : (
+        <>
+          <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
+            <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+              <h1 className="text-3xl font-bold sm:text-4xl">{t("home.heroTitle")}</h1>
+              <Typewriter texts={taglines} className="mt-3 min-h-[3.5rem] text-xl font-semibold text-accent-500 sm:min-h-8 sm:text-2xl" />
+              <p className="mt-2 text-brand-50">{t("catalog.home.subtitle")}</p>
+              {minFee && (
+                <p className="mt-4 inline-block rounded-lg bg-white/10 px-3 py-2 text-brand-50" data-testid="delivery-promise">
+                  {delivery.freeIn.length > 0
+                    ? t("home.heroDelivery", {
+                        freeWilaya: new Intl.ListFormat(localeOf[language], { type: "conjunction" }).format(delivery.freeIn),
+                        minFee,
+                      })
+                    : t("home.heroDeliveryAllPaid", { minFee })}
+                </p>
+              )}
+            </div>
+          </section>
 
-      <HomeSection
-        id="featured"
-        title={t("catalog.home.featuredTitle")}
-        products={featured}
-        viewMoreHref="/categories/toys"
-        addToCart={!fallback}
-        priorityCount={2}
-      />
-      <HomeSection
-        id="special-offers"
-        title={t("catalog.home.specialOffersTitle")}
-        products={specialOffers}
-        viewMoreHref="/categories/books"
-        addToCart={!fallback}
-      />
+          <HomeSection
+            id="featured"
+            title={t("catalog.home.featuredTitle")}
+            products={featured}
+            viewMoreHref="/categories/toys"
+            addToCart={!fallback}
+            priorityCount={2}
+          />
+          <HomeSection
+            id="special-offers"
+            title={t("catalog.home.specialOffersTitle")}
+            products={specialOffers}
+            viewMoreHref="/categories/books"
+            addToCart={!fallback}
+          />
+        </>
+      )}
+
+      <FeaturedCollections collections={featuredCollections} />
 
       <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="offers-title">
         <h2 id="offers-title" className="text-2xl font-bold">

@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { MerchBanner, MerchLoadError, MerchNotFound } from "~/components/shop/MerchPage";
+import { ProductGrid } from "~/components/shop/ProductGrid";
+import { ShareButton } from "~/components/shop/ShareButton";
+import { customPagePath } from "~/lib/merchandising";
+import { shareImage } from "~/lib/product";
+import { canonicalPath, languageUrl, seoMeta } from "~/lib/seo";
+import { getDb } from "~/server/db/connection.server";
+import { logger } from "~/server/logger.server";
+import { getPublicCustomPage } from "~/server/merchandising/custom-pages.service.server";
+import { pageContext } from "~/server/page.server";
+import type { Route } from "./+types/custom-page";
+
+/** /pages/{slug}: an active landing page's hero, share and chosen products (spec section 2). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = await pageContext(request);
+  const { language, t, origin } = ctx;
+  const requested = canonicalPath(new URL(request.url));
+  let page;
+  try {
+    page = await getPublicCustomPage(getDb(), params.slug, language);
+  } catch (error) {
+    logger.error({ err: error, slug: params.slug }, "custom page: loading the page failed");
+    return data(
+      {
+        status: "error" as const,
+        seo: ctx.seo({
+          title: ctx.pageTitle(t("merchandising.customPage.loadError")),
+          description: t("merchandising.loadErrorText"),
+          path: requested,
+          noindex: true,
+        }),
+      },
+      { status: 500 },
+    );
+  }
+  if (!page) {
+    return data(
+      {
+        status: "notFound" as const,
+        seo: ctx.seo({
+          title: ctx.pageTitle(t("merchandising.customPage.notFound")),
+          description: t("merchandising.customPage.notFoundText"),
+          path: requested,
+          noindex: true,
+        }),
+      },
+      { status: 404 },
+    );
+  }
+  const path = customPagePath(page.slug);
+  const image = page.heroImage ?? page.products.find((product) => product.image)?.image ?? null;
+  return {
+    status: "found" as const,
+    page,
+    shareUrl: languageUrl(origin, path, language),
+    seo: ctx.seo({
+      title: page.metaTitle?.trim() || ctx.pageTitle(page.title),
+      description: page.metaDescription?.trim() || page.description?.trim() || t("meta.description"),
+      path,
+      image: image ? { ...shareImage(image), alt: image.alt || page.title } : undefined,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
+
+export default function CustomPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (loaderData.status === "notFound") {
+    return (
+      <MerchNotFound
+        title={t("merchandising.customPage.notFound")}
+        text={t("merchandising.customPage.notFoundText")}
+        testId="page-not-found"
+      />
+    );
+  }
+  if (loaderData.status === "error") {
+    return <MerchLoadError message={t("merchandising.customPage.loadError")} testId="page-error" />;
+  }
+  const { page, shareUrl } = loaderData;
+  return (
+    <>
+      <MerchBanner title={page.title} description={page.description} image={page.heroImage} testId="page-hero" plain />
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <div className="mb-6 flex justify-end">
+          <ShareButton url={shareUrl} title={page.title} text={page.description || page.title} />
+        </div>
+        <h2 className="sr-only">{t("merchandising.customPage.productsTitle")}</h2>
+        <ProductGrid
+          products={page.products}
+          emptyMessage={t("merchandising.customPage.empty")}
+          priorityCount={page.heroImage ? 0 : 2}
+        />
+      </div>
+    </>
+  );
+}
