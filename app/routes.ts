@@ -12,6 +12,8 @@ export default [
   route("games", "routes/shop/category.tsx", { id: "games" }),
   route("products/:slug", "routes/shop/product.tsx"),
   route("cart", "routes/shop/cart.tsx"),
+  route("collections/:slug", "routes/shop/collection.tsx"),
+  route("pages/:slug", "routes/shop/custom-page.tsx"),
   ...staticPagePaths.map((path) => route(path, "routes/shop/static-page.tsx", { id: `static-${path}` })),
 
   // API and resource routes
@@ -54,6 +56,14 @@ export default [
       route("categories", "routes/admin/taxonomy.tsx", { id: "admin-categories" }),
       route("sections", "routes/admin/taxonomy.tsx", { id: "admin-sections" }),
       route("delivery", "routes/admin/delivery.tsx"),
+      route("collections", "routes/admin/collections.tsx"),
+      route("collections/new", "routes/admin/collection-edit.tsx", { id: "admin-collection-new" }),
+      route("collections/:id", "routes/admin/collection-edit.tsx"),
+      route("custom-pages", "routes/admin/custom-pages.tsx"),
+      route("custom-pages/new", "routes/admin/custom-page-edit.tsx", { id: "admin-custom-page-new" }),
+      route("custom-pages/:id", "routes/admin/custom-page-edit.tsx"),
+      route("page-layouts", "routes/admin/page-layouts.tsx"),
+      route("picker-products", "routes/admin/picker-products.ts"),
     ]),
   ]),
 

@@ -16,6 +16,8 @@ import adminOrders from "./admin-orders/ar";
 import adminDelivery from "./admin-delivery/ar";
 import shopDelivery from "./shop-delivery/ar";
 import adminOrdersPrint from "./admin-orders-print/ar";
+import adminMerchandising from "./admin-merchandising/ar";
+import merchandising from "./merchandising/ar";
 
 const ar = {
   catalog,
@@ -29,6 +31,8 @@ const ar = {
   adminDelivery,
   shopDelivery,
   adminOrdersPrint,
+  adminMerchandising,
+  merchandising,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",
     description:

@@ -12,6 +12,8 @@ import adminOrders from "./admin-orders/en";
 import adminDelivery from "./admin-delivery/en";
 import shopDelivery from "./shop-delivery/en";
 import adminOrdersPrint from "./admin-orders-print/en";
+import adminMerchandising from "./admin-merchandising/en";
+import merchandising from "./merchandising/en";
 
 // English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const en: Dictionary = {
@@ -26,6 +28,8 @@ const en: Dictionary = {
   adminDelivery,
   shopDelivery,
   adminOrdersPrint,
+  adminMerchandising,
+  merchandising,
   meta: {
     title: "{{shopName}} | Online shopping in Algeria, cash on delivery",
     description:

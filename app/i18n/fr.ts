@@ -12,6 +12,8 @@ import adminOrders from "./admin-orders/fr";
 import adminDelivery from "./admin-delivery/fr";
 import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
+import adminMerchandising from "./admin-merchandising/fr";
+import merchandising from "./merchandising/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const fr: Dictionary = {
@@ -26,6 +28,8 @@ const fr: Dictionary = {
   adminDelivery,
   shopDelivery,
   adminOrdersPrint,
+  adminMerchandising,
+  merchandising,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
     description:

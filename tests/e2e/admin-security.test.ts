@@ -34,6 +34,23 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "GET", path: "/admin/orders/1" },
   { method: "POST", path: "/admin/orders/1", body: { intent: "transition", to: "cancelled" } },
   { method: "POST", path: "/admin/orders/1", body: { intent: "block", reason: "probe" } },
+  { method: "GET", path: "/admin/collections" },
+  { method: "GET", path: "/admin/collections/new" },
+  { method: "GET", path: "/admin/collections/1" },
+  { method: "POST", path: "/admin/collections/new", body: { intent: "save", title: "x", slug: "security-probe", productIds: "p1794994200000", isActive: "on" } },
+  { method: "POST", path: "/admin/collections/1", body: { intent: "delete" } },
+  { method: "POST", path: "/admin/collections", body: { intent: "delete", id: "1" } },
+  { method: "GET", path: "/admin/custom-pages" },
+  { method: "GET", path: "/admin/custom-pages/new" },
+  { method: "GET", path: "/admin/custom-pages/1" },
+  { method: "POST", path: "/admin/custom-pages/new", body: { intent: "save", title: "x", slug: "security-probe", isActive: "on" } },
+  { method: "POST", path: "/admin/custom-pages/1", body: { intent: "delete" } },
+  { method: "POST", path: "/admin/custom-pages", body: { intent: "delete", id: "1" } },
+  { method: "GET", path: "/admin/page-layouts?page=home" },
+  { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "save", id: "", pageIdentifier: "home", sectionType: "banner", title: "x", isActive: "on" } },
+  { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "move", id: "1", direction: "down" } },
+  { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "delete", id: "1" } },
+  { method: "GET", path: "/admin/picker-products?q=x&available=1" },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */

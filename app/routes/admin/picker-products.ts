@@ -1,0 +1,18 @@
+import type { PickerSearchAnswer } from "~/components/admin/ProductPicker";
+import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
+import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { getDb } from "~/server/db/connection.server";
+import { searchPickerProducts } from "~/server/merchandising/picker.service.server";
+import type { Route } from "./+types/picker-products";
+
+/**
+ * GET /admin/picker-products?q=…&available=1|0: the product picker's search, `{ products }`
+ * (newest first; available=1 = in stock only, for collections). Never cached.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const q = Array.from((params.get("q") ?? "").trim()).slice(0, SEARCH_QUERY_MAX_LENGTH).join("");
+  const products = await searchPickerProducts(getDb(), { q, availableOnly: params.get("available") === "1" });
+  return Response.json({ products } satisfies PickerSearchAnswer, { headers: ADMIN_HEADERS });
+}
