@@ -52,16 +52,8 @@ export interface CollectionFormValues {
   productIds: string[];
 }
 
-export interface CustomPageFormValues {
-  title: string;
-  slug: string;
-  description: string;
-  metaTitle: string;
-  metaDescription: string;
-  displayOrder: string;
-  isActive: boolean;
-  productIds: string[];
-}
+/** A custom page's form: a collection's without featured. */
+export type CustomPageFormValues = Omit<CollectionFormValues, "isFeatured">;
 
 export interface SectionFormValues {
   pageIdentifier: PageIdentifier;
@@ -74,18 +66,6 @@ export interface SectionFormValues {
 }
 
 /** New collections and pages are active (spec section 4), with display_order 0 (section 9). */
-export const EMPTY_COLLECTION_FORM: CollectionFormValues = {
-  title: "",
-  slug: "",
-  description: "",
-  metaTitle: "",
-  metaDescription: "",
-  displayOrder: "0",
-  isActive: true,
-  isFeatured: false,
-  productIds: [],
-};
-
 export const EMPTY_CUSTOM_PAGE_FORM: CustomPageFormValues = {
   title: "",
   slug: "",
@@ -96,6 +76,8 @@ export const EMPTY_CUSTOM_PAGE_FORM: CustomPageFormValues = {
   isActive: true,
   productIds: [],
 };
+
+export const EMPTY_COLLECTION_FORM: CollectionFormValues = { ...EMPTY_CUSTOM_PAGE_FORM, isFeatured: false };
 
 export function emptySectionForm(page: PageIdentifier): SectionFormValues {
   return { pageIdentifier: page, sectionType: "", title: "", subtitle: "", collectionId: "", isActive: true, productIds: [] };

@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { data } from "react-router";
 import { formatDinars } from "~/lib/money";
 import { localOrderDate, orderIdFromParam } from "~/lib/order-print";
-import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, adminPageHeaders, requireAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
 import { i18nFor, requestI18n } from "~/server/i18n.server";
@@ -66,12 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const merged = new Headers();
-  for (const [name, value] of Object.entries(ADMIN_HEADERS)) merged.set(name, value);
-  for (const cookie of loaderHeaders.getSetCookie()) merged.append("Set-Cookie", cookie);
-  return merged;
-};
+export const headers: Route.HeadersFunction = adminPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "" },

@@ -3,7 +3,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { PageLayoutsAdmin, type LayoutNotice, type LayoutRefusal } from "~/components/admin/PageLayoutsAdmin";
 import { isPageIdentifier, normalizeProductIds, type AdminPageSection, type PageIdentifier } from "~/lib/merchandising";
 import { emptySectionForm, sectionValuesFromForm, type SectionFormValues } from "~/lib/merchandising.schema";
-import { ADMIN_HEADERS, requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/connection.server";
 import {
   deletePageSection,
@@ -112,11 +112,7 @@ export async function action({ request }: Route.ActionArgs) {
   return refuse(400, { intent: "save", id, error: "saveFailed" });
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const merged = new Headers(ADMIN_HEADERS);
-  for (const cookie of [...loaderHeaders.getSetCookie(), ...actionHeaders.getSetCookie()]) merged.append("Set-Cookie", cookie);
-  return merged;
-};
+export const headers: Route.HeadersFunction = adminPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title ?? "" },

@@ -7,7 +7,7 @@ import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { EMPTY_PRODUCT_FORM, MAX_IMAGE_MEGABYTES, MAX_IMAGES_PER_UPLOAD, MAX_PRODUCT_FORM_BYTES } from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName, ProductFormFields } from "~/lib/admin-product.schema";
 import { productPath } from "~/lib/product";
-import { ADMIN_HEADERS, requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
 import {
   deleteProduct,
   deleteProductImage,
@@ -68,11 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const merged = new Headers(ADMIN_HEADERS);
-  for (const cookie of [...loaderHeaders.getSetCookie(), ...actionHeaders.getSetCookie()]) merged.append("Set-Cookie", cookie);
-  return merged;
-};
+export const headers: Route.HeadersFunction = adminPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title ?? "" },

@@ -6,7 +6,7 @@ import { Price } from "~/components/ui/Price";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { isStockFilter, STOCK_FILTERS, type StockFilter } from "~/lib/admin-product";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
-import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { adminPageHeaders, requireAdmin } from "~/server/auth/auth.server";
 import { listAdminProducts } from "~/server/catalog/admin-product.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { requestI18n } from "~/server/i18n.server";
@@ -30,11 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ query, list, deleted: params.has("deleted"), title: t("adminProducts.title") });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const merged = new Headers(ADMIN_HEADERS);
-  for (const cookie of loaderHeaders.getSetCookie()) merged.append("Set-Cookie", cookie);
-  return merged;
-};
+export const headers: Route.HeadersFunction = adminPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title ?? "" },

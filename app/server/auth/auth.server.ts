@@ -23,6 +23,18 @@ export type { AdminSession } from "./auth.service.server";
 /** Headers every admin answer carries: never cached, never indexed. */
 export const ADMIN_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
 
+/**
+ * The `headers` export of an admin page: ADMIN_HEADERS plus every Set-Cookie its loader and action
+ * answered with (a refreshed or cleared session cookie).
+ *
+ *   export const headers: Route.HeadersFunction = adminPageHeaders;
+ */
+export function adminPageHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+  const merged = new Headers(ADMIN_HEADERS);
+  for (const cookie of [...loaderHeaders.getSetCookie(), ...actionHeaders.getSetCookie()]) merged.append("Set-Cookie", cookie);
+  return merged;
+}
+
 /** The current admin, or null; raises the session's last-seen time. Never throws for a missing session. */
 export async function currentAdmin(request: Request): Promise<AdminSession | null> {
   const token = sessionTokenFromCookieHeader(request.headers.get("Cookie"));

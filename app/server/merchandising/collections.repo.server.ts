@@ -1,8 +1,7 @@
-import type { Insertable, Kysely, Updateable } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
-import type { CollectionsTable } from "./merchandising.table.server";
 
-/** Reads and writes of collections rows (their product lists: product-lists.repo.server.ts). */
+/** Reads of collections rows (their writes: merch-records.repo.server.ts; their product lists: product-lists.repo.server.ts). */
 
 const collectionColumns = [
   "id",
@@ -47,25 +46,4 @@ export function selectActiveCollectionBySlug(db: Kysely<Database>, slug: string)
     .where("slug", "=", slug)
     .where("is_active", "=", true)
     .executeTakeFirst();
-}
-
-/** The id of the collection with this slug, if any. */
-export async function collectionSlugOwner(db: Kysely<Database>, slug: string): Promise<number | undefined> {
-  return (await db.selectFrom("collections").select("id").where("slug", "=", slug).executeTakeFirst())?.id;
-}
-
-export async function insertCollection(trx: Kysely<Database>, values: Insertable<CollectionsTable>): Promise<number> {
-  const row = await trx.insertInto("collections").values(values).returning("id").executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateCollection(trx: Kysely<Database>, id: number, values: Updateable<CollectionsTable>): Promise<number> {
-  const result = await trx.updateTable("collections").set(values).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Deletes a collection (its product list cascades; sections showing it keep a null collection). */
-export async function deleteCollectionRow(trx: Kysely<Database>, id: number): Promise<number> {
-  const result = await trx.deleteFrom("collections").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

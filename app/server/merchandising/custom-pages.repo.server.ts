@@ -1,8 +1,7 @@
-import type { Insertable, Kysely, Updateable } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
-import type { CustomPagesTable } from "./merchandising.table.server";
 
-/** Reads and writes of custom_pages rows (their product lists: product-lists.repo.server.ts). */
+/** Reads of custom_pages rows (their writes: merch-records.repo.server.ts; their product lists: product-lists.repo.server.ts). */
 
 const pageColumns = [
   "id",
@@ -39,23 +38,4 @@ export function selectActiveCustomPageBySlug(db: Kysely<Database>, slug: string)
     .where("slug", "=", slug)
     .where("is_active", "=", true)
     .executeTakeFirst();
-}
-
-export async function customPageSlugOwner(db: Kysely<Database>, slug: string): Promise<number | undefined> {
-  return (await db.selectFrom("custom_pages").select("id").where("slug", "=", slug).executeTakeFirst())?.id;
-}
-
-export async function insertCustomPage(trx: Kysely<Database>, values: Insertable<CustomPagesTable>): Promise<number> {
-  const row = await trx.insertInto("custom_pages").values(values).returning("id").executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateCustomPage(trx: Kysely<Database>, id: number, values: Updateable<CustomPagesTable>): Promise<number> {
-  const result = await trx.updateTable("custom_pages").set(values).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function deleteCustomPageRow(trx: Kysely<Database>, id: number): Promise<number> {
-  const result = await trx.deleteFrom("custom_pages").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

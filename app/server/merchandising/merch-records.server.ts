@@ -1,0 +1,192 @@
+import type { Kysely } from "kysely";
+import type { Language } from "~/i18n/config";
+import type { PickerProduct, PublicCustomPage } from "~/lib/merchandising";
+import type {
+  CustomPageFormValues,
+  CustomPageInput,
+  MerchDeleteResult,
+  MerchFormFields,
+  MerchParseResult,
+  MerchSaveResult,
+} from "~/lib/merchandising.schema";
+import type { UploadedFile } from "../catalog/admin-product.service.server";
+import { withMainImages } from "../catalog/product.service.server";
+import type { Database } from "../db/database.server";
+import { nowIso, toBool } from "../db/types.server";
+import { logger } from "../logger.server";
+import type { Storage } from "../storage/storage.server";
+import { checkProductIds, imageFiles, removeUnusedImages, saveImaged, type StoredImageColumns } from "./merch-shared.server";
+import { deleteRecord, insertRecord, recordSlugOwner, updateRecord, type MerchRecordTable, type MerchRecordValues } from "./merch-records.repo.server";
+import { pickerProductsByIds } from "./picker.service.server";
+import { selectListedProducts, selectProductLists } from "./product-lists.repo.server";
+
+/**
+ * The steps a collection and a custom page share (the admin's read, save and delete; the
+ * storefront's fields). Both have the same columns but for a collection's is_featured, an image
+ * under another prefix (banner_*, hero_*) and another product list; each service describes its
+ * table once as a MerchRecordKind.
+ */
+
+/** The columns both tables have, as their repositories read them. */
+export interface MerchRecordRow {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  is_active: boolean | 0 | 1;
+  display_order: number;
+  meta_title: string | null;
+  meta_description: string | null;
+}
+
+export interface MerchRecordKind<Row extends MerchRecordRow, Value extends CustomPageInput> {
+  table: MerchRecordTable;
+  listKind: "collection" | "page";
+  /** The storage folder of its images. */
+  folder: "collections" | "pages";
+  selectRow(db: Kysely<Database>, id: number): Promise<Row | undefined>;
+  /** The row's image (a collection's banner, a page's hero). */
+  imageOf(row: Row): StoredImageColumns;
+  /** The image as this table's columns, for a write. */
+  imageColumns(image: StoredImageColumns): MerchRecordValues;
+  parse(fields: MerchFormFields): MerchParseResult<Value>;
+  /** The columns only this table has (a collection's is_featured). */
+  ownColumns?(value: Value): MerchRecordValues;
+  /** Whether a save needs at least one product (productsRequired). */
+  productsRequired: boolean;
+  /** The delete's failure log line: the id's key and the message. */
+  deleteLog: { idKey: string; message: string };
+}
+
+/** A collection or custom page save as the admin form posts it. */
+export interface MerchRecordSave {
+  id: number | null;
+  fields: MerchFormFields;
+  productIds: string[];
+  image: UploadedFile | null;
+  removeImage: boolean;
+}
+
+/** A row with its ordered product list (ids and picker rows), or null when there is no such row. */
+export async function getAdminRecord<Row extends MerchRecordRow>(
+  db: Kysely<Database>,
+  kind: Pick<MerchRecordKind<Row, CustomPageInput>, "selectRow" | "listKind">,
+  id: number,
+): Promise<{ row: Row; productIds: string[]; products: PickerProduct[] } | null> {
+  const row = await kind.selectRow(db, id);
+  if (!row) return null;
+  const productIds = (await selectProductLists(db, kind.listKind, [id])).get(id) ?? [];
+  return { row, productIds, products: await pickerProductsByIds(db, productIds) };
+}
+
+/** The form values of the columns both tables have, with the product list. */
+export function recordFormValues(row: MerchRecordRow, productIds: string[]): CustomPageFormValues {
+  return {
+    title: row.title,
+    slug: row.slug,
+    description: row.description ?? "",
+    metaTitle: row.meta_title ?? "",
+    metaDescription: row.meta_description ?? "",
+    displayOrder: String(row.display_order),
+    isActive: toBool(row.is_active),
+    productIds,
+  };
+}
+
+/**
+ * Creates (id null) or updates a row with its ordered product list (every id known; at least one
+ * when the kind requires it) and optionally a new or removed image. Refusals in the spec's order:
+ * title and slug, then products, then the rest (saveImaged). Nothing is stored when anything is refused.
+ */
+export async function saveMerchRecord<Row extends MerchRecordRow, Value extends CustomPageInput>(
+  db: Kysely<Database>,
+  storage: Storage,
+  kind: MerchRecordKind<Row, Value>,
+  input: MerchRecordSave,
+): Promise<MerchSaveResult> {
+  const parsed = kind.parse(input.fields);
+  if (!parsed.ok) {
+    return { ok: false, status: 400, error: parsed.error, ...(parsed.field ? { field: parsed.field } : {}) };
+  }
+  const products = await checkProductIds(db, input.productIds);
+  if (!products.ok) return products;
+  if (kind.productsRequired && products.ids.length === 0) return { ok: false, status: 400, error: "productsRequired", field: "productIds" };
+  const value = parsed.value;
+  const columns = {
+    slug: value.slug,
+    title: value.title,
+    description: value.description,
+    meta_title: value.metaTitle,
+    meta_description: value.metaDescription,
+    display_order: value.displayOrder,
+    is_active: value.isActive,
+    ...kind.ownColumns?.(value),
+  };
+  return saveImaged(db, storage, {
+    id: input.id,
+    slug: value.slug,
+    imageName: value.slug,
+    productIds: products.ids,
+    image: input.image,
+    removeImage: input.removeImage,
+    folder: kind.folder,
+    listKind: kind.listKind,
+    slugOwner: (conn, slug) => recordSlugOwner(conn, kind.table, slug),
+    async currentImage(conn, id) {
+      const row = await kind.selectRow(conn, id);
+      return row ? kind.imageOf(row) : undefined;
+    },
+    async writeRow(trx, id, image) {
+      const now = nowIso();
+      const values = { ...columns, ...(image === undefined ? {} : kind.imageColumns(image)) };
+      if (id === null) return insertRecord(trx, kind.table, { ...values, created_at: now, updated_at: now });
+      return (await updateRecord(trx, kind.table, id, { ...values, updated_at: now })) === 0 ? null : id;
+    },
+  });
+}
+
+/** Deletes a row and its product list (one transaction), then its image's files if no row shows them. */
+export async function deleteMerchRecord<Row extends MerchRecordRow, Value extends CustomPageInput>(
+  db: Kysely<Database>,
+  storage: Storage,
+  kind: MerchRecordKind<Row, Value>,
+  id: number,
+): Promise<MerchDeleteResult> {
+  try {
+    const removed = await db.transaction().execute(async (trx) => {
+      const row = await kind.selectRow(trx, id);
+      if (!row) return null;
+      await deleteRecord(trx, kind.table, id);
+      return row;
+    });
+    if (!removed) return { ok: false, status: 404, error: "notFound" };
+    await removeUnusedImages(db, storage, [imageFiles(kind.imageOf(removed))]);
+    return { ok: true };
+  } catch (error) {
+    logger.error({ err: error, [kind.deleteLog.idKey]: id }, kind.deleteLog.message);
+    return { ok: false, status: 500, error: "deleteFailed" };
+  }
+}
+
+/**
+ * What the storefront shows of a row but its image: its texts and the cards of its listed
+ * products in the admin's order (in stock only with availableOnly).
+ */
+export async function publicRecordFields(
+  db: Kysely<Database>,
+  listKind: "collection" | "page",
+  row: MerchRecordRow,
+  options: { availableOnly: boolean },
+  language: Language,
+): Promise<Omit<PublicCustomPage, "heroImage">> {
+  const rows = await selectListedProducts(db, listKind, row.id, options);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    products: await withMainImages(db, rows, language),
+  };
+}
