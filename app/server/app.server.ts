@@ -3,7 +3,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import "react-router";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { getDb } from "./db/connection.server";
 import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
+import { trackReferral } from "./tracking/referral.server";
 
 export { boot } from "./boot.server";
 export { closeDatabase } from "./db/connection.server";
@@ -31,6 +33,29 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
   next();
 }
 
+/**
+ * Referral capture (see app/server/tracking/referral.server.ts): a page load with `?ref=` records
+ * the click and gets the referral cookies before the React Router handler renders the page
+ * (which appends its own headers). Runs here rather than in the root loader so that no page's
+ * loader changes and client-side data requests never count. Never fails the page.
+ */
+export async function referralCapture(req: Request, res: Response, next: NextFunction): Promise<void> {
+  if (req.method === "GET" && "ref" in req.query) {
+    try {
+      const headers = new Headers();
+      for (const name of ["accept", "cookie", "user-agent"] as const) {
+        const value = req.headers[name];
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const request = new globalThis.Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { headers });
+      for (const cookie of await trackReferral(request, getDb())) res.append("Set-Cookie", cookie);
+    } catch (error) {
+      logger.error({ err: error, url: req.originalUrl }, "referral capture failed");
+    }
+  }
+  next();
+}
+
 /** The React Router application: every page, action and resource route. */
 export const app = express();
 app.disable("x-powered-by");
@@ -43,6 +68,7 @@ app.use((req, _res, next) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   next();
 });
+app.use(referralCapture);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -2,6 +2,7 @@ import { getDb } from "~/server/db/connection.server";
 import { requestI18n } from "~/server/i18n.server";
 import { clientIp } from "~/server/orders/client-ip.server";
 import { placeOrder } from "~/server/orders/order.service.server";
+import { readReferral } from "~/server/tracking/referral.server";
 import type { Route } from "./+types/orders";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -36,6 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     idempotencyKey: request.headers.get("Idempotency-Key"),
     language,
     userAgent: request.headers.get("User-Agent"),
+    referral: readReferral(request),
   });
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: noStore });
   return Response.json(result.order, { status: 201, headers: noStore });

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
+import { raiseCounter } from "../db/rate-limit.server";
 
 export interface AdminUserRow {
   id: number;
@@ -111,13 +112,7 @@ export async function readCounters(db: Kysely<Database>, keys: string[], windowS
 /** Raises fixed-window counters by one (atomic on both dialects). */
 export async function raiseCounters(db: Kysely<Database>, keys: string[], windowStart: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const key of keys) {
-      await trx
-        .insertInto("rate_limit_counters")
-        .values({ key, window_start: windowStart, count: 1 })
-        .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("rate_limit_counters.count", "+", 1) })))
-        .execute();
-    }
+    for (const key of keys) await raiseCounter(trx, key, windowStart);
   });
 }
 

@@ -5,6 +5,7 @@ import type { MerchandisingTables } from "../merchandising/merchandising.table.s
 import type { NotifyTables } from "../notify/outbox.table.server";
 import type { OrdersTables } from "../orders/orders.table.server";
 import type { OrderWorkflowTables } from "../orders/order-workflow.table.server";
+import type { TrackingTables } from "../tracking/tracking.table.server";
 
 /** The whole schema, composed from each domain's tables. */
-export interface Database extends CatalogTables, DeliveryTables, OrdersTables, OrderWorkflowTables, NotifyTables, AuthTables, MerchandisingTables {}
+export interface Database extends CatalogTables, DeliveryTables, OrdersTables, OrderWorkflowTables, NotifyTables, AuthTables, MerchandisingTables, TrackingTables {}

@@ -6,6 +6,7 @@ import type { Database } from "../db/database.server";
 import { listCommunes } from "../delivery/delivery.service.server";
 import { clientIp } from "../orders/client-ip.server";
 import { placeOrder } from "../orders/order.service.server";
+import { readReferral } from "../tracking/referral.server";
 import { selectOrderableProducts } from "./order-forms.repo.server";
 
 export interface OrderableProduct {
@@ -52,6 +53,7 @@ export async function submitOrderForm(
     idempotencyKey: typeof key === "string" && key.trim() !== "" ? key.trim() : undefined,
     language: languageFromRequest(request),
     userAgent: request.headers.get("user-agent") ?? undefined,
+    referral: readReferral(request),
   });
   if (result.ok) return { ok: true, order: result.order };
   const values: OrderFormValues = {};

@@ -10,6 +10,7 @@ import {
   type ParsedOrderRequest,
 } from "~/lib/order-request";
 import type { Database } from "../db/database.server";
+import { windowStart } from "../db/rate-limit.server";
 import { toBool } from "../db/types.server";
 import { selectCommune } from "../delivery/delivery.repo.server";
 import { env } from "../env.server";
@@ -17,6 +18,7 @@ import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
 import { orderNotifyMessages, orderNotifySettingsFromEnv, type OrderNotifySettings } from "../notify/order-notify.server";
 import { orderWebhookMessage } from "../notify/order-webhook.server";
+import { recordConversion } from "../tracking/tracking.service.server";
 import { isPhoneBlocked } from "./order-workflow.server";
 import { maskPhone } from "~/lib/order-workflow";
 import {
@@ -34,6 +36,12 @@ export interface PlaceOrderContext {
   idempotencyKey?: string | null;
   language: Language;
   userAgent?: string | null;
+  /**
+   * The referral cookies (souq_ref, souq_visitor; see app/server/tracking/referral.server.ts):
+   * the order stores the code and counts a conversion when this visitor clicked that link
+   * within the conversion window. A body `ref` alone is kept as text and never counts.
+   */
+  referral?: { code: string; visitorToken: string } | null;
 }
 
 export type PlaceOrderResult =
@@ -66,11 +74,8 @@ export function orderSettingsFromEnv(): OrderSettings {
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 const MAX_USER_AGENT_LENGTH = 400;
 
-/** The start (ISO) of the fixed window of `seconds` that contains `now`. */
-export function windowStart(now: Date, seconds: number): string {
-  const ms = seconds * 1000;
-  return new Date(Math.floor(now.getTime() / ms) * ms).toISOString();
-}
+/** The start (ISO) of the fixed window of `seconds` that contains `now` (shared with every rate limit). */
+export { windowStart };
 
 function created(order: OrderSummaryRow, replayed: boolean): PlaceOrderResult {
   return {
@@ -258,7 +263,7 @@ export async function placeOrder(
       itemsTotal,
       deliveryPrice,
       total: itemsTotal + deliveryPrice,
-      ref: request.ref ?? null,
+      ref: context.referral?.code ?? request.ref ?? null,
       ip: context.ip,
       userAgent: context.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
       idempotencyKey,
@@ -285,6 +290,11 @@ export async function placeOrder(
           : []),
         ...notifyMessages(orderNumber),
       ],
+      afterInsert: context.referral
+        ? async (trx, orderId) => {
+            await recordConversion(trx, { orderId, referral: context.referral, now });
+          }
+        : undefined,
     },
   );
 

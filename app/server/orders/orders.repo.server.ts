@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/database.server";
+import { raiseCounter } from "../db/rate-limit.server";
 import type { DeliveryType } from "~/lib/delivery-options";
 import type { OrderSource } from "~/lib/order-request";
 
@@ -93,20 +94,9 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
 
-/** Raises one fixed-window counter and returns its new value (atomic on both dialects). */
-async function hit(trx: Transaction<Database>, key: string, windowStart: string): Promise<number> {
-  const row = await trx
-    .insertInto("rate_limit_counters")
-    .values({ key, window_start: windowStart, count: 1 })
-    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("rate_limit_counters.count", "+", 1) })))
-    .returning("count")
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * Stores an order in one transaction: the order, its lines, its first event ('new'), the
- * rate-limit counters and, when given, its outbox messages. Nothing is kept when a counter
+ * rate-limit counters and, when given, its outbox messages and the afterInsert hook's writes. Nothing is kept when a counter
  * goes past its limit or the idempotency key is already taken.
  */
 export async function insertOrder(
@@ -115,6 +105,8 @@ export async function insertOrder(
   options: {
     rateLimits: RateLimitRule[];
     outbox?: (orderNumber: string) => { topic: string; payload: string } | { topic: string; payload: string }[] | undefined;
+    /** Runs last inside the order's transaction (e.g. counting a referral's conversion). */
+    afterInsert?: (trx: Transaction<Database>, orderId: number) => Promise<void>;
   },
 ): Promise<InsertOrderResult> {
   try {
@@ -148,7 +140,7 @@ export async function insertOrder(
         .executeTakeFirstOrThrow();
 
       for (const rule of options.rateLimits) {
-        if ((await hit(trx, rule.key, rule.windowStart)) > rule.limit) throw new RateLimited(rule.name);
+        if ((await raiseCounter(trx, rule.key, rule.windowStart)) > rule.limit) throw new RateLimited(rule.name);
       }
 
       const orderNumber = orderNumberFor(id);
@@ -187,6 +179,7 @@ export async function insertOrder(
           )
           .execute();
       }
+      await options.afterInsert?.(trx, id);
       return {
         id,
         order_number: orderNumber,

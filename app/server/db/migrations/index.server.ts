@@ -7,6 +7,7 @@ import * as admin from "./2026-11-22-005-admin.server";
 import * as orderWorkflow from "./2026-11-22-006-order-workflow.server";
 import * as deliveryOptions from "./2026-11-22-007-delivery-options.server";
 import * as merchandising from "./2026-11-22-008-merchandising.server";
+import * as tracking from "./2026-11-22-009-tracking.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-006-order-workflow": orderWorkflow,
   "2026-11-22-007-delivery-options": deliveryOptions,
   "2026-11-22-008-merchandising": merchandising,
+  "2026-11-22-009-tracking": tracking,
 };
