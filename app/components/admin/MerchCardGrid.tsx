@@ -86,7 +86,7 @@ function MerchCard({
           {t("adminMerchandising.common.products", { count: card.productCount })}
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <ShareLinkButtons title={card.title} url={publicUrl} />
+          <ShareLinkButtons title={card.title} url={publicUrl} target={{ type: entityOf[kind], id: String(card.id) }} />
           <Link
             to={editTo}
             className="inline-flex h-10 items-center justify-center rounded-lg border border-stone-300 px-3 text-sm font-medium hover:bg-stone-100"

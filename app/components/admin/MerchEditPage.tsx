@@ -106,7 +106,11 @@ export function MerchEditPage({
           <bdi dir="ltr" className="font-mono text-xs break-all text-stone-600">
             {record.path}
           </bdi>
-          <ShareLinkButtons title={record.title} url={`${origin}${record.path}`} />
+          <ShareLinkButtons
+            title={record.title}
+            url={`${origin}${record.path}`}
+            target={{ type: entityOf[kind], id: String(record.id) }}
+          />
         </div>
       ) : null}
 

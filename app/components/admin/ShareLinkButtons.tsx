@@ -1,53 +1,40 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { LinkIcon } from "~/components/shop/share/ShareIcons";
+import {
+  closeWindow,
+  copyText,
+  openPendingWindow,
+  sendWindowTo,
+  useShareLinks,
+  type ShareTarget,
+} from "~/components/shop/share/shareClient";
+import { COPIED_FEEDBACK_MS, whatsappShareUrl } from "~/lib/tracking";
 
 /** Window event naming the one link box that may stay open (a newer one closes the others). */
 const OPEN_EVENT = "souq:link-box-open";
 
-/** The WhatsApp share address of a title and a link (spec: "Build a WhatsApp share URL"). */
-export function whatsappShareUrl(title: string, url: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(`${title}\n${url}`)}`;
-}
-
-/** Copies text: the Clipboard API, else the selected input's text with execCommand (plain-http admin). */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (!input) return false;
-    input.select();
-    try {
-      return document.execCommand("copy");
-    } catch {
-      return false;
-    }
-  }
-}
-
 type CopyState = "idle" | "copied" | "failed";
 
-function LinkIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71" />
-      <path d="M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />
-    </svg>
-  );
-}
-
 /**
- * The link and WhatsApp buttons of a collection or page card. "Link" copies the public address
- * and opens a floating box (الرابط تم إنشاؤه) with the address and a copy button; without
- * JavaScript it is a plain link to the public page. Issue 8 swaps `url` for a trackable link here.
+ * The link and WhatsApp buttons of a collection or page card (and its edit page), on the same
+ * trackable-link service as the storefront (POST /api/share-links). "Link" makes the link
+ * (utm_source admin), copies it and opens a floating box (الرابط تم إنشاؤه) with the link and a
+ * copy button; WhatsApp makes the link of utm_source whatsapp and opens wa.me with it. Without
+ * JavaScript both are plain links to the public page (`url`).
  */
-export function ShareLinkButtons({ title, url }: { title: string; url: string }) {
+export function ShareLinkButtons({ title, url, target }: { title: string; url: string; target: ShareTarget }) {
   const { t } = useTranslation();
   const boxId = useId();
+  const { links, ensure } = useShareLinks(target);
   const [open, setOpen] = useState(false);
   const [copy, setCopy] = useState<CopyState>("idle");
+  const [whatsappError, setWhatsappError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLAnchorElement>(null);
+  const link = links.admin;
+  const made = link && "ok" in link && link.ok ? link.link : null;
+  const failed = link && "ok" in link && !link.ok ? link : null;
 
   useEffect(() => {
     const closeOthers = (event: Event) => {
@@ -58,18 +45,43 @@ export function ShareLinkButtons({ title, url }: { title: string; url: string })
   }, [boxId]);
 
   useEffect(() => {
-    if (open) input.current?.select();
-  }, [open]);
+    if (open && made) input.current?.select();
+  }, [open, made]);
+
+  useEffect(() => {
+    if (copy !== "copied") return;
+    const timer = window.setTimeout(() => setCopy("idle"), COPIED_FEEDBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [copy]);
 
   async function onLink(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: boxId }));
     setOpen(true);
-    setCopy((await copyText(url, input.current)) ? "copied" : "failed");
+    setCopy("idle");
+    const pending = ensure("admin");
+    // Handed to the clipboard inside the click, filled when the link is made.
+    const fullUrl = pending.then((result) => (result.ok ? result.link.fullUrl : Promise.reject(new Error("no link"))));
+    const copied = await copyText(fullUrl, null);
+    if ((await pending).ok) setCopy(copied ? "copied" : "failed");
   }
 
   async function onCopy() {
-    setCopy((await copyText(url, input.current)) ? "copied" : "failed");
+    if (!made) return;
+    setCopy((await copyText(made.fullUrl, input.current)) ? "copied" : "failed");
+  }
+
+  function onWhatsApp(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    setWhatsappError(null);
+    const popup = openPendingWindow();
+    void ensure("whatsapp").then((result) => {
+      if (result.ok) sendWindowTo(popup, whatsappShareUrl({ title, url: result.link.fullUrl }));
+      else {
+        closeWindow(popup);
+        setWhatsappError(result.message ?? t("share.linkFailed"));
+      }
+    });
   }
 
   function close() {
@@ -95,11 +107,12 @@ export function ShareLinkButtons({ title, url }: { title: string; url: string })
         aria-expanded={open}
         data-testid="merch-link"
       >
-        <LinkIcon />
+        <LinkIcon className="size-4 shrink-0" />
         {t("adminMerchandising.share.link")}
       </a>
       <a
-        href={whatsappShareUrl(title, url)}
+        href={whatsappShareUrl({ title, url })}
+        onClick={onWhatsApp}
         target="_blank"
         rel="noopener noreferrer"
         className={`${button} border-emerald-300 bg-white text-emerald-800 hover:bg-emerald-50`}
@@ -108,6 +121,11 @@ export function ShareLinkButtons({ title, url }: { title: string; url: string })
       >
         {t("adminMerchandising.share.whatsapp")}
       </a>
+      {whatsappError ? (
+        <p role="alert" className="basis-full text-sm text-red-700" data-testid="merch-whatsapp-error">
+          {whatsappError}
+        </p>
+      ) : null}
       {open ? (
         <div
           role="dialog"
@@ -118,9 +136,15 @@ export function ShareLinkButtons({ title, url }: { title: string; url: string })
           data-testid="link-box"
         >
           <div className="flex items-center justify-between gap-3">
-            <h2 id={`${boxId}-title`} className="font-semibold text-emerald-800">
-              <span aria-hidden="true">✓ </span>
-              {t("adminMerchandising.share.created")}
+            <h2 id={`${boxId}-title`} className={`font-semibold ${made ? "text-emerald-800" : "text-stone-800"}`}>
+              {made ? (
+                <>
+                  <span aria-hidden="true">✓ </span>
+                  {t("adminMerchandising.share.created")}
+                </>
+              ) : (
+                t("share.modal.title")
+              )}
             </h2>
             <button
               type="button"
@@ -131,36 +155,61 @@ export function ShareLinkButtons({ title, url }: { title: string; url: string })
               <span aria-hidden="true">✕</span>
             </button>
           </div>
-          <label htmlFor={`${boxId}-url`} className="sr-only">
-            {t("adminMerchandising.share.urlLabel")}
-          </label>
-          <div className="mt-2 flex gap-2">
-            <input
-              ref={input}
-              id={`${boxId}-url`}
-              readOnly
-              value={url}
-              dir="ltr"
-              onFocus={(event) => event.currentTarget.select()}
-              className="h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 text-start text-sm"
-              data-testid="link-box-url"
-            />
-            <button
-              type="button"
-              onClick={onCopy}
-              className="h-11 shrink-0 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-              data-testid="link-box-copy"
-            >
-              {copy === "copied" ? t("adminMerchandising.share.copied") : t("adminMerchandising.share.copy")}
-            </button>
-          </div>
-          <p role="status" className={copy === "failed" ? "mt-2 text-xs text-amber-800" : "sr-only"}>
-            {copy === "failed"
-              ? t("adminMerchandising.share.copyManually")
-              : copy === "copied"
-                ? t("adminMerchandising.share.copied")
-                : ""}
-          </p>
+          {made ? (
+            <>
+              <label htmlFor={`${boxId}-url`} className="mt-1 block text-sm text-stone-600">
+                {t("share.modal.linkLabel")}
+              </label>
+              <div className="mt-1 flex gap-2">
+                <input
+                  ref={input}
+                  id={`${boxId}-url`}
+                  readOnly
+                  value={made.fullUrl}
+                  dir="ltr"
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="h-11 min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 text-start text-sm"
+                  data-testid="link-box-url"
+                />
+                <button
+                  type="button"
+                  onClick={onCopy}
+                  className="h-11 shrink-0 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+                  data-testid="link-box-copy"
+                >
+                  {copy === "copied" ? t("adminMerchandising.share.copied") : t("adminMerchandising.share.copy")}
+                </button>
+              </div>
+              <p role="status" className={copy === "failed" ? "mt-2 text-xs text-amber-800" : "sr-only"}>
+                {copy === "failed"
+                  ? t("adminMerchandising.share.copyManually")
+                  : copy === "copied"
+                    ? t("adminMerchandising.share.copied")
+                    : ""}
+              </p>
+            </>
+          ) : failed ? (
+            <div className="mt-2 text-sm text-red-700">
+              <p role="alert" data-testid="link-box-error">
+                {failed.message ?? t("share.linkFailed")}
+              </p>
+              <button
+                type="button"
+                onClick={() => void ensure("admin")}
+                className="mt-2 inline-flex h-10 items-center rounded-lg border border-red-300 bg-white px-3 font-semibold hover:bg-red-50"
+              >
+                {t("share.modal.retry")}
+              </button>
+            </div>
+          ) : (
+            <p role="status" className="mt-2 flex items-center gap-2 text-sm text-stone-700" data-testid="link-box-loading">
+              <span
+                aria-hidden="true"
+                className="size-5 animate-spin rounded-full border-2 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
+              />
+              {t("share.modal.loading")}
+            </p>
+          )}
         </div>
       ) : null}
     </>

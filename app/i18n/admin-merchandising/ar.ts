@@ -30,7 +30,6 @@ const adminMerchandising = {
     whatsapp: "واتساب",
     whatsappLabel: "مشاركة «{{title}}» عبر واتساب (نافذة جديدة)",
     created: "الرابط تم إنشاؤه",
-    urlLabel: "الرابط العام",
     copy: "نسخ",
     copied: "تم النسخ",
     copyManually: "تعذر النسخ تلقائياً، انسخ الرابط يدوياً",

@@ -27,7 +27,6 @@ const adminMerchandising: AdminMerchandisingDictionary = {
     whatsapp: "WhatsApp",
     whatsappLabel: "Share “{{title}}” on WhatsApp (new window)",
     created: "Link created",
-    urlLabel: "Public link",
     copy: "Copy",
     copied: "Copied",
     copyManually: "Could not copy automatically: copy the link by hand",

@@ -27,7 +27,6 @@ const adminMerchandising: AdminMerchandisingDictionary = {
     whatsapp: "WhatsApp",
     whatsappLabel: "Partager « {{title}} » sur WhatsApp (nouvelle fenêtre)",
     created: "Lien créé",
-    urlLabel: "Lien public",
     copy: "Copier",
     copied: "Copié",
     copyManually: "Copie automatique impossible : copiez le lien à la main",

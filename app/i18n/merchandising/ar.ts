@@ -21,10 +21,6 @@ const merchandising = {
     productsTitle: "المنتجات",
     empty: "لا توجد منتجات في هذه الصفحة حالياً",
   },
-  share: {
-    button: "مشاركة",
-    copied: "تم النسخ!",
-  },
   sections: {
     viewCollection: "عرض المجموعة: {{title}}",
   },

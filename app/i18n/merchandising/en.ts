@@ -22,10 +22,6 @@ const merchandising: MerchandisingDictionary = {
     productsTitle: "Products",
     empty: "There are no products on this page at the moment",
   },
-  share: {
-    button: "Share",
-    copied: "Copied!",
-  },
   sections: {
     viewCollection: "View the collection: {{title}}",
   },

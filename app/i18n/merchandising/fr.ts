@@ -22,10 +22,6 @@ const merchandising: MerchandisingDictionary = {
     productsTitle: "Produits",
     empty: "Aucun produit sur cette page pour le moment",
   },
-  share: {
-    button: "Partager",
-    copied: "Copié !",
-  },
   sections: {
     viewCollection: "Voir la collection : {{title}}",
   },

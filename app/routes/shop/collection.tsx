@@ -3,10 +3,10 @@ import { data } from "react-router";
 import { AddAllToCart } from "~/components/shop/AddAllToCart";
 import { MerchBanner, MerchLoadError, MerchNotFound } from "~/components/shop/MerchPage";
 import { ProductGrid } from "~/components/shop/ProductGrid";
-import { ShareButton } from "~/components/shop/ShareButton";
+import { ShareWidget } from "~/components/shop/share/ShareWidget";
 import { collectionPath } from "~/lib/merchandising";
 import { shareImage } from "~/lib/product";
-import { canonicalPath, languageUrl, seoMeta } from "~/lib/seo";
+import { canonicalPath, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
 import { getPublicCollection } from "~/server/merchandising/collections.service.server";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/collection";
 /** /collections/{slug}: an active collection's banner, add-all, share and products (spec section 2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
-  const { language, t, origin } = ctx;
+  const { language, t } = ctx;
   const requested = canonicalPath(new URL(request.url));
   let collection;
   try {
@@ -56,7 +56,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     status: "found" as const,
     collection,
-    shareUrl: languageUrl(origin, path, language),
     seo: ctx.seo({
       title: collection.metaTitle?.trim() || ctx.pageTitle(collection.title),
       description,
@@ -82,7 +81,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.status === "error") {
     return <MerchLoadError message={t("merchandising.collection.loadError")} testId="collection-error" />;
   }
-  const { collection, shareUrl } = loaderData;
+  const { collection } = loaderData;
   const { products } = collection;
   return (
     <>
@@ -99,7 +98,12 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="flex flex-wrap items-start gap-2">
             {products.length > 0 && <AddAllToCart products={products} />}
-            <ShareButton url={shareUrl} title={collection.title} text={collection.description || collection.title} />
+            <ShareWidget
+              mode="compact"
+              target={{ type: "collection", id: String(collection.id) }}
+              title={collection.title}
+              description={collection.description}
+            />
           </div>
         </div>
         <h2 className="sr-only">{t("merchandising.collection.productsTitle")}</h2>

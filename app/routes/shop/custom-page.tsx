@@ -2,10 +2,10 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { MerchBanner, MerchLoadError, MerchNotFound } from "~/components/shop/MerchPage";
 import { ProductGrid } from "~/components/shop/ProductGrid";
-import { ShareButton } from "~/components/shop/ShareButton";
+import { ShareWidget } from "~/components/shop/share/ShareWidget";
 import { customPagePath } from "~/lib/merchandising";
 import { shareImage } from "~/lib/product";
-import { canonicalPath, languageUrl, seoMeta } from "~/lib/seo";
+import { canonicalPath, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
 import { getPublicCustomPage } from "~/server/merchandising/custom-pages.service.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/custom-page";
 /** /pages/{slug}: an active landing page's hero, share and chosen products (spec section 2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
-  const { language, t, origin } = ctx;
+  const { language, t } = ctx;
   const requested = canonicalPath(new URL(request.url));
   let page;
   try {
@@ -54,7 +54,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     status: "found" as const,
     page,
-    shareUrl: languageUrl(origin, path, language),
     seo: ctx.seo({
       title: page.metaTitle?.trim() || ctx.pageTitle(page.title),
       description: page.metaDescription?.trim() || page.description?.trim() || t("meta.description"),
@@ -80,13 +79,13 @@ export default function CustomPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.status === "error") {
     return <MerchLoadError message={t("merchandising.customPage.loadError")} testId="page-error" />;
   }
-  const { page, shareUrl } = loaderData;
+  const { page } = loaderData;
   return (
     <>
       <MerchBanner title={page.title} description={page.description} image={page.heroImage} testId="page-hero" plain />
       <div className="mx-auto max-w-6xl px-4 py-6">
         <div className="mb-6 flex justify-end">
-          <ShareButton url={shareUrl} title={page.title} text={page.description || page.title} />
+          <ShareWidget mode="compact" target={{ type: "page", id: String(page.id) }} title={page.title} description={page.description} />
         </div>
         <h2 className="sr-only">{t("merchandising.customPage.productsTitle")}</h2>
         <ProductGrid

@@ -4,6 +4,7 @@ import { data, Link, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
 import { ProductOrderSection } from "~/components/shop/order/ProductOrderForm";
 import { AddToCartForm } from "~/components/shop/AddToCartForm";
+import { ShareWidget } from "~/components/shop/share/ShareWidget";
 import { useAddToCart } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
@@ -233,6 +234,14 @@ function ProductDetail({
               orderKey={orderKey}
             />
           )}
+
+          <ShareWidget
+            key={product.id}
+            mode="full"
+            target={{ type: "product", id: product.id }}
+            title={product.title}
+            description={product.description}
+          />
 
           {product.description && (
             <section className="mt-6">
