@@ -23,6 +23,8 @@ export default [
   route("api/delivery/:wilayaCode/communes", "routes/api/delivery-communes.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/cart/quote", "routes/api/cart-quote.ts"),
+  route("api/share-links", "routes/api/share-links.ts"),
+  route("qr/:file", "routes/api/qr.ts"),
 
   // Contact and services pages
   route("contact", "routes/shop/contact.tsx"),
@@ -64,6 +66,7 @@ export default [
       route("custom-pages/:id", "routes/admin/custom-page-edit.tsx"),
       route("page-layouts", "routes/admin/page-layouts.tsx"),
       route("picker-products", "routes/admin/picker-products.ts"),
+      route("analytics", "routes/admin/analytics.tsx"),
     ]),
   ]),
 

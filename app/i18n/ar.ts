@@ -17,6 +17,8 @@ import adminDelivery from "./admin-delivery/ar";
 import shopDelivery from "./shop-delivery/ar";
 import adminOrdersPrint from "./admin-orders-print/ar";
 import adminMerchandising from "./admin-merchandising/ar";
+import adminAnalytics from "./admin-analytics/ar";
+import share from "./share/ar";
 import merchandising from "./merchandising/ar";
 
 const ar = {
@@ -32,6 +34,8 @@ const ar = {
   shopDelivery,
   adminOrdersPrint,
   adminMerchandising,
+  adminAnalytics,
+  share,
   merchandising,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",

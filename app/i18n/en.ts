@@ -13,6 +13,8 @@ import adminDelivery from "./admin-delivery/en";
 import shopDelivery from "./shop-delivery/en";
 import adminOrdersPrint from "./admin-orders-print/en";
 import adminMerchandising from "./admin-merchandising/en";
+import adminAnalytics from "./admin-analytics/en";
+import share from "./share/en";
 import merchandising from "./merchandising/en";
 
 // English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
@@ -29,6 +31,8 @@ const en: Dictionary = {
   shopDelivery,
   adminOrdersPrint,
   adminMerchandising,
+  adminAnalytics,
+  share,
   merchandising,
   meta: {
     title: "{{shopName}} | Online shopping in Algeria, cash on delivery",

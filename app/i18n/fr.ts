@@ -13,6 +13,8 @@ import adminDelivery from "./admin-delivery/fr";
 import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
 import adminMerchandising from "./admin-merchandising/fr";
+import adminAnalytics from "./admin-analytics/fr";
+import share from "./share/fr";
 import merchandising from "./merchandising/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
@@ -29,6 +31,8 @@ const fr: Dictionary = {
   shopDelivery,
   adminOrdersPrint,
   adminMerchandising,
+  adminAnalytics,
+  share,
   merchandising,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",

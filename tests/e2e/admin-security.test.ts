@@ -51,6 +51,7 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "move", id: "1", direction: "down" } },
   { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "delete", id: "1" } },
   { method: "GET", path: "/admin/picker-products?q=x&available=1" },
+  { method: "GET", path: "/admin/analytics" },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */

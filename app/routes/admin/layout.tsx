@@ -34,6 +34,7 @@ const AVAILABLE_TABS: readonly AdminTab[] = [
   "custom-pages",
   "collections",
   "page-layouts",
+  "analytics",
   "categories",
   "sections",
   "delivery",
