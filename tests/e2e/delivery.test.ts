@@ -1,9 +1,9 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
-import { openDatabase } from "~/server/db/db.server";
 import { signInAsAdmin } from "./support/admin";
+import { withDb } from "./support/db";
 import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
 
 // Delivery settings (/admin/delivery) and the commune / stop-desk choice of the product form.
@@ -12,15 +12,6 @@ import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/b
 
 const texts = ar.adminDelivery;
 const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20 && p.slug)!;
-
-async function withDb<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
-  try {
-    return await work(db);
-  } finally {
-    await close();
-  }
-}
 
 const wilayaRow = (code: string) =>
   withDb((db) => db.selectFrom("wilayas").select(["home_price", "stop_desk_price", "delivery_time", "zone", "active"]).where("code", "=", code).executeTakeFirstOrThrow());

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
-import { openDatabase } from "~/server/db/db.server";
 import { signInAsAdmin } from "./support/admin";
+import { withDb } from "./support/db";
 import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
 
 // Issue 7 as a merchant and a shopper do it: a collection in a chosen order, add-all-to-cart,
@@ -22,15 +22,6 @@ const png = async (r: number, g: number, b: number) => ({
   mimeType: "image/png",
   buffer: await sharp({ create: { width: 1200, height: 400, channels: 3, background: { r, g, b } } }).png().toBuffer(),
 });
-
-async function withDb<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
-  try {
-    return await work(db);
-  } finally {
-    await close();
-  }
-}
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 

@@ -1,11 +1,11 @@
 import jsQR from "jsqr";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
-import { openDatabase } from "~/server/db/db.server";
 import { signInAsAdmin } from "./support/admin";
+import { withDb } from "./support/db";
 import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
 
 // Issue 8 as a shopper and a merchant see it: a share link made on a product page, its QR code
@@ -21,15 +21,6 @@ const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 30 && p
 async function decodeQr(image: Buffer): Promise<string | null> {
   const { data, info } = await sharp(image).flatten({ background: "#ffffff" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
-}
-
-async function withDb<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
-  try {
-    return await work(db);
-  } finally {
-    await close();
-  }
 }
 
 const linkRow = (code: string) =>
