@@ -14,6 +14,13 @@ export default [
   route("cart", "routes/shop/cart.tsx"),
   route("collections/:slug", "routes/shop/collection.tsx"),
   route("pages/:slug", "routes/shop/custom-page.tsx"),
+  route("home-appliances", "routes/shop/home-appliances.tsx"),
+  route("product-gros", "routes/shop/wholesale.tsx"),
+  route("jewellery", "routes/shop/jewellery.tsx"),
+  route("jewellery/:id", "routes/shop/jewellery-item.tsx"),
+  // Named by the spec without any content: they answer 301 to the home page (README).
+  route("ecommerce-template", "routes/shop/template-redirect.ts"),
+  route("template/:id", "routes/shop/template-redirect.ts", { id: "template-item-redirect" }),
   ...staticPagePaths.map((path) => route(path, "routes/shop/static-page.tsx", { id: `static-${path}` })),
 
   // API and resource routes
@@ -55,6 +62,7 @@ export default [
       route("orders/:id", "routes/admin/order.tsx"),
       route("orders.csv", "routes/admin/orders-csv.ts"),
       route("orders/new-count", "routes/admin/orders-new-count.ts"),
+      route("orders/wholesale", "routes/admin/wholesale-enquiries.tsx"),
       route("categories", "routes/admin/taxonomy.tsx", { id: "admin-categories" }),
       route("sections", "routes/admin/taxonomy.tsx", { id: "admin-sections" }),
       route("delivery", "routes/admin/delivery.tsx"),

@@ -18,6 +18,9 @@ import shopDelivery from "./shop-delivery/ar";
 import adminOrdersPrint from "./admin-orders-print/ar";
 import adminMerchandising from "./admin-merchandising/ar";
 import adminAnalytics from "./admin-analytics/ar";
+import jewellery from "./jewellery/ar";
+import wholesale from "./wholesale/ar";
+import appliances from "./appliances/ar";
 import share from "./share/ar";
 import merchandising from "./merchandising/ar";
 
@@ -35,6 +38,9 @@ const ar = {
   adminOrdersPrint,
   adminMerchandising,
   adminAnalytics,
+  jewellery,
+  wholesale,
+  appliances,
   share,
   merchandising,
   meta: {

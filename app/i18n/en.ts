@@ -14,6 +14,9 @@ import shopDelivery from "./shop-delivery/en";
 import adminOrdersPrint from "./admin-orders-print/en";
 import adminMerchandising from "./admin-merchandising/en";
 import adminAnalytics from "./admin-analytics/en";
+import jewellery from "./jewellery/en";
+import wholesale from "./wholesale/en";
+import appliances from "./appliances/en";
 import share from "./share/en";
 import merchandising from "./merchandising/en";
 
@@ -32,6 +35,9 @@ const en: Dictionary = {
   adminOrdersPrint,
   adminMerchandising,
   adminAnalytics,
+  jewellery,
+  wholesale,
+  appliances,
   share,
   merchandising,
   meta: {

@@ -14,6 +14,9 @@ import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
 import adminMerchandising from "./admin-merchandising/fr";
 import adminAnalytics from "./admin-analytics/fr";
+import jewellery from "./jewellery/fr";
+import wholesale from "./wholesale/fr";
+import appliances from "./appliances/fr";
 import share from "./share/fr";
 import merchandising from "./merchandising/fr";
 
@@ -32,6 +35,9 @@ const fr: Dictionary = {
   adminOrdersPrint,
   adminMerchandising,
   adminAnalytics,
+  jewellery,
+  wholesale,
+  appliances,
   share,
   merchandising,
   meta: {

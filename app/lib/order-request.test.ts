@@ -41,7 +41,9 @@ describe("orderRequestSchema", () => {
 
   it("accepts every source", () => {
     for (const source of ORDER_SOURCES) {
-      const body = withCustomer({ address: "حي 20 أوت" }, { source });
+      // The jewellery page also needs an email and a bundle (app/lib/jewellery.test.ts).
+      const jewellery = source === "jewellery";
+      const body = withCustomer({ address: "حي 20 أوت", ...(jewellery ? { email: "a@b.dz" } : {}) }, { source, ...(jewellery ? { bundle: "single" as const } : {}) });
       expect(validateOrderRequest(body).ok, source).toBe(true);
     }
   });

@@ -1,6 +1,7 @@
 // zod/mini: the order forms ship this schema to the browser; mini keeps it to a few KB.
 import * as z from "zod/mini";
 import { DELIVERY_TYPES, type DeliveryType } from "./delivery-options";
+import { BUNDLE_IDS, type BundleId } from "./jewellery";
 import { normalizeAlgerianMobile } from "./phone";
 
 /**
@@ -15,6 +16,7 @@ export const ORDER_SOURCES = [
   "contact_form",
   "product_detail",
   "cart_page",
+  "jewellery",
 ] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
@@ -40,6 +42,11 @@ export interface OrderRequestBody {
   items: { productId: string; quantity: number }[];
   /** To the door ('home', the default) or to the wilaya's stop-desk. */
   deliveryType?: DeliveryType;
+  /**
+   * The jewellery page's bundle (app/lib/jewellery.ts): only with source 'jewellery', and then
+   * required. The server then makes the one line from it (quantity and price of the bundle).
+   */
+  bundle?: BundleId;
   ref?: string;
   /** Honeypot: a hidden field humans leave empty. */
   website?: string;
@@ -130,6 +137,11 @@ const deliveryType = z.pipe(
   z._default(z.enum(DELIVERY_TYPES, { error: "invalid_delivery_type" }), "home"),
 );
 
+const bundle = z.pipe(
+  z.transform(blankToUndefined),
+  z.optional(z.enum(BUNDLE_IDS, { error: "invalid" })),
+);
+
 const itemSchema = z.object({
   productId: z.string({ error: "invalid_product" }).check(
     z.trim(),
@@ -191,6 +203,7 @@ export const orderRequestSchema = z
     ),
     items,
     deliveryType,
+    bundle,
     ref: optionalText(MAX_REF_LENGTH, "too_long"),
     website: z.pipe(z.transform(blankToUndefined), z.optional(z.unknown())),
   })
@@ -203,6 +216,20 @@ export const orderRequestSchema = z
           path: ["customer", "address"],
           input: body.customer.address,
         });
+      }
+      // The jewellery page (spec section 5): email required, one item, a bundle; no bundle elsewhere.
+      if (body.source === "jewellery") {
+        if (!body.customer.email) {
+          ctx.issues.push({ code: "custom", message: "required", path: ["customer", "email"], input: body.customer.email });
+        }
+        if (body.bundle === undefined) {
+          ctx.issues.push({ code: "custom", message: "required", path: ["bundle"], input: body.bundle });
+        }
+        if (body.items.length !== 1) {
+          ctx.issues.push({ code: "custom", message: "too_many_items", path: ["items"], input: body.items });
+        }
+      } else if (body.bundle !== undefined) {
+        ctx.issues.push({ code: "custom", message: "invalid", path: ["bundle"], input: body.bundle });
       }
     }),
   );
@@ -239,7 +266,7 @@ export function validateOrderRequest(
   return { ok: false, fields: orderFieldCodes(result.error.issues) };
 }
 
-/** Builds the body from a plain HTML form post (fields firstName, lastName, phone, wilaya, commune, deliveryType, address, email, website, ref; items given by the caller). */
+/** Builds the body from a plain HTML form post (fields firstName, lastName, phone, wilaya, commune, deliveryType, address, email, bundle, website, ref; items given by the caller). */
 export function orderRequestFromForm(
   form: FormData,
   source: OrderSource,
@@ -269,6 +296,8 @@ export function orderRequestFromForm(
   const type = optional("deliveryType");
   if (commune !== undefined) body.customer.communeCode = commune;
   if (type !== undefined) body.deliveryType = type as DeliveryType;
+  const chosenBundle = optional("bundle");
+  if (chosenBundle !== undefined) body.bundle = chosenBundle as BundleId;
   const ref = optional("ref");
   const website = optional("website");
   if (address !== undefined) body.customer.address = address;

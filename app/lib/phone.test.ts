@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeAlgerianMobile } from "./phone";
+import { normalizeAlgerianMobile, telHref } from "./phone";
 
 describe("normalizeAlgerianMobile", () => {
   it("accepts 05, 06 and 07 numbers written in every usual way", () => {
@@ -19,5 +19,13 @@ describe("normalizeAlgerianMobile", () => {
     for (const input of ["021234567", "0210123456", "055012345", "05501234567", "+33612345678", "0450123456", "abc", "", "05501234ab", "+2135501234567"]) {
       expect(normalizeAlgerianMobile(input), input).toBeNull();
     }
+  });
+});
+
+describe("telHref", () => {
+  it("keeps the digits and a leading plus", () => {
+    expect(telHref("0550 00 00 00")).toBe("tel:0550000000");
+    expect(telHref(" +213 (550) 12-34-56 ")).toBe("tel:+213550123456");
+    expect(telHref("05-50+12")).toBe("tel:055012");
   });
 });

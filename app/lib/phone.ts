@@ -17,3 +17,9 @@ export function normalizeAlgerianMobile(input: string): string | null {
   if (/^00[567]\d{8}$/.test(national)) national = national.slice(1);
   return /^0[567]\d{8}$/.test(national) ? national : null;
 }
+
+/** A dialable `tel:` link for a displayed number: keeps the digits and a leading +, drops spaces and dashes. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  return `tel:${trimmed.startsWith("+") ? "+" : ""}${trimmed.replace(/\D/g, "")}`;
+}

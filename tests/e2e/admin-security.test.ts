@@ -52,6 +52,8 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "delete", id: "1" } },
   { method: "GET", path: "/admin/picker-products?q=x&available=1" },
   { method: "GET", path: "/admin/analytics" },
+  { method: "GET", path: "/admin/orders/wholesale" },
+  { method: "POST", path: "/admin/orders/wholesale", body: { intent: "status", id: "1", status: "closed" } },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */

@@ -13,6 +13,7 @@ import {
   updateCategory,
 } from "~/server/catalog/taxonomy.service.server";
 import { listInventoryItems, loadInventory, setStock } from "~/server/inventory/inventory.service.server";
+import { seededCategories, seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -27,20 +28,20 @@ const productCategory = async (id: string) =>
   (await t.db.selectFrom("products").select(["category", "section_id"]).where("id", "=", id).executeTakeFirstOrThrow());
 
 describe("the inventory", () => {
-  it("has stats equal to a direct computation over the demo catalogue", async () => {
+  it("has stats equal to a direct computation over the seeded catalogue (demo and jewellery)", async () => {
     const { stats, items, alerts } = await loadInventory(t.db);
-    const out = demoProducts.filter((p) => !p.inStock || p.stockQuantity <= 0);
-    const low = demoProducts.filter((p) => p.inStock && p.stockQuantity > 0 && p.stockQuantity <= p.lowStockThreshold);
+    const out = seededProducts.filter((p) => !p.inStock || p.stockQuantity <= 0);
+    const low = seededProducts.filter((p) => p.inStock && p.stockQuantity > 0 && p.stockQuantity <= p.lowStockThreshold);
     expect(stats).toEqual({
-      totalProducts: demoProducts.length,
+      totalProducts: seededProducts.length,
       outOfStock: out.length,
       lowStock: low.length,
-      stockValue: demoProducts.reduce((sum, p) => sum + p.price * p.stockQuantity, 0),
+      stockValue: seededProducts.reduce((sum, p) => sum + p.price * p.stockQuantity, 0),
     });
     expect(out.length).toBeGreaterThan(0);
     expect(low.length).toBeGreaterThan(0);
     expect(alerts).toHaveLength(out.length + low.length);
-    expect(items).toHaveLength(demoProducts.length);
+    expect(items).toHaveLength(seededProducts.length);
   });
 
   it("lists every product by stock ascending, with its main image and SKU", async () => {
@@ -90,9 +91,9 @@ describe("the inventory", () => {
 describe("admin categories", () => {
   it("lists every category with all its products counted", async () => {
     const categories = await listAdminCategories(t.db);
-    expect(categories.map((c) => c.key).sort()).toEqual(demoCategories.map((c) => c.slug).sort());
+    expect(categories.map((c) => c.key).sort()).toEqual(seededCategories.map((c) => c.slug).sort());
     for (const category of categories) {
-      expect(category.productCount, category.key).toBe(demoProducts.filter((p) => p.category === category.key).length);
+      expect(category.productCount, category.key).toBe(seededProducts.filter((p) => p.category === category.key).length);
     }
   });
 

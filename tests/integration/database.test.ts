@@ -7,6 +7,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { seed } from "~/server/db/seed.server";
 import { toBool } from "~/server/db/types.server";
 import { checkDatabase } from "~/server/db/health.server";
+import { seededCategories, seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -27,18 +28,19 @@ describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`
     const first = await seed(t.db, { demoCatalogue: true, storage: t.storage });
     expect(first.wilayas).toBe(69);
     expect(first.communes).toBe(1541);
-    expect(first.categories).toBe(14);
-    expect(first.products).toBe(demoProducts.length);
+    // The demo catalogue's 14 categories and the jewellery one, with their products.
+    expect(first.categories).toBe(seededCategories.length);
+    expect(first.products).toBe(seededProducts.length);
 
     const again = await seed(t.db, { demoCatalogue: true, storage: t.storage });
     expect(again).toEqual({ wilayas: 0, communes: 0, categories: 0, sections: 0, products: 0 });
     const products = await t.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    expect(Number(products.n)).toBe(demoProducts.length);
+    expect(Number(products.n)).toBe(seededProducts.length);
   });
 
   it("stores every demo picture as WebP variants at each ladder width, files present", async () => {
     const rows = await t.db.selectFrom("product_images").select(["url", "widths", "width", "height"]).execute();
-    expect(rows).toHaveLength(demoProducts.reduce((n, p) => n + p.images.length, 0));
+    expect(rows).toHaveLength(seededProducts.reduce((n, p) => n + p.imageCount, 0));
     for (const row of rows) {
       expect(row.widths).toBe("320,640,960");
       expect(row.url).toMatch(/^\/uploads\/products\/[a-z0-9-]+-[0-9a-f]{8}$/);
@@ -82,7 +84,7 @@ describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("in_stock", "=", true)
       .executeTakeFirstOrThrow();
-    expect(Number(inStockCount.n)).toBe(demoProducts.filter((p) => p.inStock).length);
+    expect(Number(inStockCount.n)).toBe(seededProducts.filter((p) => p.inStock).length);
   });
 
   it("enforces foreign keys: deleting a product deletes its images", async () => {

@@ -8,6 +8,7 @@ import {
   sitemapEntries,
   type SitemapEntry,
 } from "~/server/seo/sitemap.server";
+import { seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -30,7 +31,7 @@ describe("sitemap entries", () => {
   it("list every seeded product with its last change, out-of-stock ones too", async () => {
     const products = entries.filter((entry) => entry.path.startsWith("/products/"));
     expect(products.map((entry) => entry.path).sort()).toEqual(
-      demoProducts.map((product) => `/products/${encodeURIComponent(product.slug)}`).sort(),
+      seededProducts.map((product) => `/products/${encodeURIComponent(product.slug)}`).sort(),
     );
     expect(demoProducts.some((product) => !product.inStock)).toBe(true);
     const rows = await t.db.selectFrom("products").select(["slug", "updated_at"]).execute();
@@ -42,7 +43,9 @@ describe("sitemap entries", () => {
   it("list the home page, the static pages, the category index and every category", () => {
     const paths = entries.map((entry) => entry.path);
     expect(paths[0]).toBe("/");
-    for (const path of ["/categories", "/school-supplies", "/games", "/contact", "/services"]) expect(paths).toContain(path);
+    for (const path of ["/categories", "/school-supplies", "/games", "/home-appliances", "/product-gros", "/jewellery", "/contact", "/services"]) {
+      expect(paths).toContain(path);
+    }
     for (const path of staticPagePaths) expect(paths).toContain(`/${path}`);
     for (const category of demoCategories) expect(paths).toContain(`/categories/${category.slug}`);
     expect(new Set(paths).size).toBe(paths.length);

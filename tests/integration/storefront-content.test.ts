@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCategories, demoProducts } from "~/data/demo-catalogue";
+import { demoCategories } from "~/data/demo-catalogue";
 import { listCategories } from "~/server/catalog/catalog.service.server";
 import { getStaticPage } from "~/server/content/static-pages.server";
 import { getDeliveryPromise, listWilayas } from "~/server/delivery/delivery.service.server";
+import { seededCategories, seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -18,9 +19,9 @@ const shop = { name: "سوق", phone: "0550123456", email: "shop@example.dz" };
 describe("categories", () => {
   it("lists every category with its in-stock product count, named in the shopper's language", async () => {
     const ar = await listCategories(t.db, "ar");
-    expect(ar).toHaveLength(demoCategories.length);
-    for (const category of demoCategories) {
-      const expected = demoProducts.filter((p) => p.category === category.slug && p.inStock).length;
+    expect(ar).toHaveLength(seededCategories.length);
+    for (const category of seededCategories) {
+      const expected = seededProducts.filter((p) => p.category === category.slug && p.inStock).length;
       expect(ar.find((c) => c.slug === category.slug)).toEqual({ slug: category.slug, name: category.name, productCount: expected });
     }
     const fr = await listCategories(t.db, "fr");

@@ -52,6 +52,7 @@ const adminOrders = {
     contact_form: "نموذج الاتصال",
     product_detail: "صفحة المنتج",
     cart_page: "صفحة السلة",
+    jewellery: "صفحة المجوهرات",
   },
   order: {
     title: "الطلب {{number}}",

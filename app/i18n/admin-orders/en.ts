@@ -53,6 +53,7 @@ const adminOrders: AdminOrdersDictionary = {
     contact_form: "Contact form",
     product_detail: "Product page",
     cart_page: "Cart page",
+    jewellery: "Jewellery page",
   },
   order: {
     title: "Order {{number}}",

@@ -53,6 +53,7 @@ const adminOrders: AdminOrdersDictionary = {
     contact_form: "Formulaire de contact",
     product_detail: "Page produit",
     cart_page: "Page panier",
+    jewellery: "Page bijouterie",
   },
   order: {
     title: "Commande {{number}}",

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
+import { isBundleId } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
 import { orderFilterToSearchParams } from "~/lib/order-filter";
 import { allowedTransitions, MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
@@ -72,6 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       wilayaName: (language === "ar" ? order.wilaya_name_ar : order.wilaya_name) ?? null,
       communeCode: optionalText(order, "commune_code"),
       deliveryType: optionalText(order, "delivery_type"),
+      bundle: optionalText(order, "bundle"),
       ref: order.ref,
       itemsTotal: order.items_total,
       deliveryPrice: order.delivery_price,
@@ -318,6 +320,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ) : null}
               <Field label={t("adminOrders.order.address")}>{order.address ?? none}</Field>
               <Field label={t("adminOrders.order.source")}>{t(`adminOrders.source.${order.source}`)}</Field>
+              {isBundleId(order.bundle) ? (
+                <Field label={t("jewellery.bundle.label")}>
+                  <span data-testid="order-bundle">{t(`jewellery.bundles.${order.bundle}.name`)}</span>
+                </Field>
+              ) : null}
               <Field label={t("adminOrders.order.trackingRef")}><span dir="ltr">{order.ref ?? none}</span></Field>
             </dl>
           </section>

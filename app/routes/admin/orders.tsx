@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
 import { Pagination } from "~/components/ui/Pagination";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
+import { OrdersSubNav } from "~/components/admin/OrdersSubNav";
 import { formatDinars } from "~/lib/money";
 import { ORDER_SOURCES } from "~/lib/order-request";
 import { ORDER_STATUSES, orderFilterToSearchParams, parseOrderFilter, type OrderFilter } from "~/lib/order-filter";
@@ -63,6 +64,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-5">
+      <OrdersSubNav />
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-brand-900">{t("adminOrders.list.title")}</h1>

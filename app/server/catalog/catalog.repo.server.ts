@@ -27,3 +27,13 @@ export function selectCategory(db: Kysely<Database>, slug: string) {
     .where("slug", "=", slug)
     .executeTakeFirst();
 }
+
+/** Several categories by slug, in one query (absent slugs are simply missing). */
+export function selectCategoriesBySlug(db: Kysely<Database>, slugs: readonly string[]) {
+  if (slugs.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("categories")
+    .select(["slug", "name", "name_en", "name_fr", "description"])
+    .where("slug", "in", [...slugs])
+    .execute();
+}

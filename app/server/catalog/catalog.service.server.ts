@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import type { Database } from "../db/database.server";
-import { selectCategoriesWithCounts, selectCategory } from "./catalog.repo.server";
+import { selectCategoriesBySlug, selectCategoriesWithCounts, selectCategory } from "./catalog.repo.server";
 
 export interface CategorySummary {
   slug: string;
@@ -31,10 +31,24 @@ export interface Category {
   description: string | null;
 }
 
+type CategoryRow = NonNullable<Awaited<ReturnType<typeof selectCategory>>>;
+
+function toCategory(row: CategoryRow, language: Language): Category {
+  // Descriptions are written in Arabic only: other languages show none rather than the wrong language.
+  return { slug: row.slug, name: localizedName(row, language), description: language === "ar" ? row.description : null };
+}
+
 export async function getCategory(db: Kysely<Database>, slug: string, language: Language): Promise<Category | null> {
   const row = await selectCategory(db, slug);
-  // Descriptions are written in Arabic only: other languages show none rather than the wrong language.
-  return row
-    ? { slug: row.slug, name: localizedName(row, language), description: language === "ar" ? row.description : null }
-    : null;
+  return row ? toCategory(row, language) : null;
+}
+
+/** Several categories by slug, keyed by slug; a slug without a row is absent from the map. */
+export async function getCategoriesBySlug(
+  db: Kysely<Database>,
+  slugs: readonly string[],
+  language: Language,
+): Promise<Map<string, Category>> {
+  const rows = await selectCategoriesBySlug(db, slugs);
+  return new Map(rows.map((row) => [row.slug, toCategory(row, language)]));
 }

@@ -70,6 +70,23 @@ export async function selectCategoryPage(
   return rows;
 }
 
+/**
+ * The newest in-stock products of one or several categories together (the home appliances
+ * page: one of its six categories, or all six), with their total count in the same round trip.
+ */
+export function selectNewestInCategories(db: Kysely<Database>, categories: readonly string[], limit: number) {
+  if (categories.length === 0) return Promise.resolve([]);
+  return orderProducts(
+    selectProducts(db)
+      .select((eb) => eb.fn.countAll<number>().over().as("total_count"))
+      .where("products.category", "in", [...categories])
+      .where("products.in_stock", "=", true),
+    "newest",
+  )
+    .limit(limit)
+    .execute();
+}
+
 export function countCategoryProducts(db: Kysely<Database>, category: string) {
   return db
     .selectFrom("products")

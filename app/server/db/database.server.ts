@@ -1,11 +1,13 @@
 import type { AuthTables } from "../auth/auth.table.server";
 import type { CatalogTables } from "../catalog/catalog.table.server";
 import type { DeliveryTables } from "../delivery/delivery.table.server";
+import type { JewelleryTables } from "../jewellery/jewellery.table.server";
 import type { MerchandisingTables } from "../merchandising/merchandising.table.server";
 import type { NotifyTables } from "../notify/outbox.table.server";
 import type { OrdersTables } from "../orders/orders.table.server";
 import type { OrderWorkflowTables } from "../orders/order-workflow.table.server";
 import type { TrackingTables } from "../tracking/tracking.table.server";
+import type { WholesaleTables } from "../wholesale/wholesale.table.server";
 
 /** The whole schema, composed from each domain's tables. */
-export interface Database extends CatalogTables, DeliveryTables, OrdersTables, OrderWorkflowTables, NotifyTables, AuthTables, MerchandisingTables, TrackingTables {}
+export interface Database extends CatalogTables, DeliveryTables, OrdersTables, OrderWorkflowTables, NotifyTables, AuthTables, MerchandisingTables, TrackingTables, WholesaleTables, JewelleryTables {}

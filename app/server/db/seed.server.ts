@@ -7,6 +7,7 @@ import { defaultStopDeskPrice } from "~/lib/delivery-options";
 import { formatImageWidths } from "~/lib/images";
 import wilayaData from "~/data/wilayas.json";
 import { ingestImage, type IngestedImage } from "../images/images.server";
+import { jewelleryImageSources, seedJewelleryCatalogue } from "../jewellery/jewellery.seed.server";
 import { refreshSearchText } from "../search/search.repo.server";
 import type { Storage } from "../storage/storage.server";
 import type { Database } from "./database.server";
@@ -96,11 +97,11 @@ export async function seedCommunes(db: Kysely<Database>, file = COMMUNES_FILE): 
 }
 
 /**
- * Re-encodes every demo picture (an SVG under `publicDir`, named by its public URL) through
+ * Re-encodes every demo picture, the jewellery catalogue's too (an SVG under `publicDir`, named by its public URL) through
  * ingestImage, a few at a time; the result by demo URL.
  */
 async function ingestDemoImages(storage: Storage, publicDir: string): Promise<Map<string, IngestedImage>> {
-  const sources = [...new Set(demoProducts.flatMap((p) => p.images.map((image) => image.src)))];
+  const sources = [...new Set([...demoProducts.flatMap((p) => p.images.map((image) => image.src)), ...jewelleryImageSources()])];
   const ingested = new Map<string, IngestedImage>();
   let next = 0;
   const worker = async () => {
@@ -118,7 +119,8 @@ async function ingestDemoImages(storage: Storage, publicDir: string): Promise<Ma
 }
 
 /**
- * The demo catalogue, inserted only into a shop that has no products and no categories yet.
+ * The demo catalogue and the jewellery catalogue (its own category, app/data/jewellery-catalogue.ts),
+ * inserted only into a shop that has no products and no categories yet.
  * Its pictures are re-encoded into `storage` like uploads (WebP variants), read from `publicDir`.
  */
 export async function seedDemoCatalogue(
@@ -137,6 +139,7 @@ export async function seedDemoCatalogue(
   const images = await ingestDemoImages(storage, publicDir);
   const banner = await ingestDemoBanner(storage, publicDir);
   const now = nowIso();
+  let jewellery = { categories: 0, products: 0 };
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("categories")
@@ -202,8 +205,13 @@ export async function seedDemoCatalogue(
       }
     }
     await seedDemoMerchandising(trx, banner, now);
+    jewellery = await seedJewelleryCatalogue(trx, images, now);
   });
-  return { categories: demoCategories.length, sections: demoSections.length, products: demoProducts.length };
+  return {
+    categories: demoCategories.length + jewellery.categories,
+    sections: demoSections.length,
+    products: demoProducts.length + jewellery.products,
+  };
 }
 
 // A few in-stock demo products of one kind, for the demo collection and custom page.

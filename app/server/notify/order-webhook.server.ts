@@ -10,11 +10,15 @@ const SOURCE_VALUES: Record<OrderSource, string> = {
   contact_form: "contact_form",
   product_detail: "unified_product_detail",
   cart_page: "cart_page",
+  // The old jewellery page sent no source (spec section 7); ours names it.
+  jewellery: "jewellery",
 };
 
 export interface OrderWebhookInput {
   orderNumber: string;
   source: OrderSource;
+  /** The jewellery bundle (source 'jewellery'). */
+  bundle?: string | null;
   customer: { firstName: string; lastName: string; phone: string; address?: string; email?: string };
   wilaya: { code: string; name: string; nameAr: string };
   lines: { productId: string; title: string; unitPrice: number; quantity: number; lineTotal: number }[];
@@ -74,6 +78,13 @@ export function orderWebhookFields(input: OrderWebhookInput): Record<string, str
       break;
     case "cart_page":
       fields.items = items;
+      break;
+    case "jewellery":
+      singleProduct();
+      // As the old jewellery page named them: the item and package, and the budget in DA.
+      if (input.bundle) fields.bundle = input.bundle;
+      fields.projectType = input.bundle ? `${first.title} — ${input.bundle}` : first.title;
+      fields.budget = `${input.itemsTotal} DA`;
       break;
   }
   if (input.source !== "product_detail" && input.customer.address) fields.address = input.customer.address;

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { TFunction } from "i18next";
 import { defaultLanguage, type Language } from "~/i18n/config";
+import { bundleLine, JEWELLERY_CATEGORY } from "~/lib/jewellery";
 import {
   MAX_ORDER_QUANTITY,
   validateOrderRequest,
@@ -151,7 +152,12 @@ export async function placeOrder(
     );
     return failure(422, "invalid_order", t, fields);
   }
-  const request: ParsedOrderRequest = parsed.data;
+  // A jewellery order (spec sections 4, 9): its one line is the bundle's quantity of the item,
+  // whatever quantity the body named; the bundle also sets the line's prices below.
+  const bundle = parsed.data.source === "jewellery" ? parsed.data.bundle : undefined;
+  const request: ParsedOrderRequest = bundle
+    ? { ...parsed.data, items: [{ productId: parsed.data.items[0]!.productId, quantity: bundleLine(bundle).quantity }] }
+    : parsed.data;
 
   if (await isPhoneBlocked(db, request.customer.phone)) {
     logger.warn({ ip: context.ip, phone: maskPhone(request.customer.phone) }, "order refused: blocked phone");
@@ -175,7 +181,8 @@ export async function placeOrder(
   request.items.forEach((line, index) => {
     const at = rawItemIndex(body, line.productId, index);
     const product = byId.get(line.productId);
-    if (!product) {
+    // A bundle is sold only for a jewellery product.
+    if (!product || (bundle && product.category !== JEWELLERY_CATEGORY)) {
       unknown[`items.${at}.productId`] = t("orders.fields.unknown_product");
       return;
     }
@@ -199,6 +206,17 @@ export async function placeOrder(
 
   const lines = request.items.map((line) => {
     const product = byId.get(line.productId)!;
+    if (bundle) {
+      const priced = bundleLine(bundle);
+      return {
+        productId: product.id,
+        title: product.title,
+        unitPrice: priced.unitPrice,
+        compareAtPrice: priced.compareAtPrice,
+        quantity: priced.quantity,
+        lineTotal: priced.lineTotal,
+      };
+    }
     return {
       productId: product.id,
       title: product.title,
@@ -260,6 +278,7 @@ export async function placeOrder(
       deliveryType: request.deliveryType,
       address: request.customer.address ?? null,
       email: request.customer.email ?? null,
+      bundle: bundle ?? null,
       itemsTotal,
       deliveryPrice,
       total: itemsTotal + deliveryPrice,
@@ -278,6 +297,7 @@ export async function placeOrder(
               orderWebhookMessage({
                 orderNumber,
                 source: request.source,
+                bundle: bundle ?? null,
                 customer: request.customer,
                 wilaya: { code: wilaya.code, name: wilaya.name, nameAr: wilaya.name_ar },
                 lines,

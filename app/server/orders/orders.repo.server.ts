@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/database.server";
 import { raiseCounter } from "../db/rate-limit.server";
 import type { DeliveryType } from "~/lib/delivery-options";
+import type { BundleId } from "~/lib/jewellery";
 import type { OrderSource } from "~/lib/order-request";
 
 /** The columns an order needs from each product it names. */
@@ -10,7 +11,7 @@ export function selectProductsForOrder(db: Kysely<Database>, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("products")
-    .select(["id", "title", "title_en", "title_fr", "price", "compare_at_price", "in_stock", "stock_quantity"])
+    .select(["id", "title", "title_en", "title_fr", "price", "compare_at_price", "in_stock", "stock_quantity", "category"])
     .where("id", "in", ids)
     .execute();
 }
@@ -45,6 +46,8 @@ export interface NewOrder {
   deliveryType?: DeliveryType;
   address: string | null;
   email: string | null;
+  /** The jewellery bundle (source 'jewellery' only). */
+  bundle?: BundleId | null;
   itemsTotal: number;
   deliveryPrice: number;
   total: number;
@@ -126,6 +129,7 @@ export async function insertOrder(
           delivery_type: order.deliveryType ?? "home",
           address: order.address,
           email: order.email,
+          bundle: order.bundle ?? null,
           items_total: order.itemsTotal,
           delivery_price: order.deliveryPrice,
           total: order.total,

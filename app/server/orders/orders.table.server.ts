@@ -1,6 +1,7 @@
 import type { ColumnType } from "kysely";
 import type { AutoId, Timestamp } from "../db/types.server";
 import type { DeliveryType } from "~/lib/delivery-options";
+import type { BundleId } from "~/lib/jewellery";
 import type { OrderSource } from "~/lib/order-request";
 
 /** Where an order is in its life; 'new' until the merchant confirms it (later issues add the rest). */
@@ -23,6 +24,8 @@ export interface OrdersTable {
   delivery_type: ColumnType<DeliveryType, DeliveryType | undefined, DeliveryType>;
   address: string | null;
   email: string | null;
+  /** The jewellery page's bundle (migration 011); null for every other order. */
+  bundle: ColumnType<BundleId | null, BundleId | null | undefined, BundleId | null>;
   /** Whole dinars, from database prices at the time of the order. */
   items_total: number;
   delivery_price: number;

@@ -16,7 +16,17 @@ export interface SitemapEntry {
  * Public listing pages with a fixed address. /search, /cart and /admin are
  * not here on purpose (robots.txt keeps crawlers out of them).
  */
-export const fixedPublicPaths = ["/", "/categories", "/school-supplies", "/games", "/contact", "/services"] as const;
+export const fixedPublicPaths = [
+  "/",
+  "/categories",
+  "/school-supplies",
+  "/games",
+  "/home-appliances",
+  "/product-gros",
+  "/jewellery",
+  "/contact",
+  "/services",
+] as const;
 
 /** The static text pages (about, shipping, …): the same list the route table serves (app/routes.ts, staticPagePaths). */
 export function staticPublicPaths(): string[] {

@@ -8,6 +8,8 @@ import * as orderWorkflow from "./2026-11-22-006-order-workflow.server";
 import * as deliveryOptions from "./2026-11-22-007-delivery-options.server";
 import * as merchandising from "./2026-11-22-008-merchandising.server";
 import * as tracking from "./2026-11-22-009-tracking.server";
+import * as wholesale from "./2026-11-22-010-wholesale.server";
+import * as jewellery from "./2026-11-22-011-jewellery.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-007-delivery-options": deliveryOptions,
   "2026-11-22-008-merchandising": merchandising,
   "2026-11-22-009-tracking": tracking,
+  "2026-11-22-010-wholesale": wholesale,
+  "2026-11-22-011-jewellery": jewellery,
 };

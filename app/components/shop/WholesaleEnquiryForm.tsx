@@ -1,0 +1,212 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import {
+  MAX_BUSINESS_NAME_LENGTH,
+  MAX_MESSAGE_LENGTH,
+  MAX_QUANTITY_LENGTH,
+  validateWholesaleEnquiry,
+  wholesaleEnquiryFromForm,
+  WHOLESALE_CATEGORIES,
+} from "~/lib/wholesale";
+import { MAX_NAME_LENGTH } from "~/lib/order-request";
+import type { WilayaChoice } from "~/lib/wilaya-search";
+import { Field } from "./order/CustomerFields";
+import { WilayaSelect } from "./order/WilayaSelect";
+
+/** What the page's action answers (see submitEnquiryForm in app/server/wholesale). */
+export type WholesaleActionData =
+  | { ok: true }
+  | {
+      ok: false;
+      error: { code: string; message: string; fields: Record<string, string> };
+      values: Partial<Record<"businessName" | "contactName" | "phone" | "wilaya" | "estimatedQuantity" | "message", string>> & {
+        categories?: string[];
+      };
+    };
+
+/**
+ * The trade buyer's enquiry: business, contact, phone, wilaya, categories of interest, estimated
+ * quantity and message. A plain POST to the page's action without JavaScript (the answer shows
+ * the success, or the errors beside the typed values); with JavaScript the same schema checks the
+ * fields first, then a fetcher posts to the same action and a success clears the form.
+ */
+export function WholesaleEnquiryForm({ wilayas, actionData }: { wilayas: WilayaChoice[]; actionData?: WholesaleActionData }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<WholesaleActionData>();
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  const submitting = fetcher.state !== "idle";
+  // The fetcher's answer once the shopper sent with JavaScript; before, the plain post's.
+  const answer = fetcher.data ?? actionData;
+  const refused = answer && !answer.ok ? answer : undefined;
+  const succeeded = !submitting && !clientErrors && answer?.ok === true;
+  const errors = clientErrors ?? (submitting ? {} : (refused?.error.fields ?? {}));
+  const errorMessage = submitting ? null : clientErrors ? t("wholesale.errors.invalid_enquiry") : (refused?.error.message ?? null);
+  // Typed values of a refused plain post (the form is a fresh one after a success).
+  const defaults = actionData && !actionData.ok && !fetcher.data ? actionData.values : {};
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setFormKey((key) => key + 1);
+  }, [fetcher.state, fetcher.data]);
+
+  useEffect(() => {
+    if (succeeded || errorMessage) statusRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [succeeded, errorMessage]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const form = new FormData(event.currentTarget);
+    const checked = validateWholesaleEnquiry(wholesaleEnquiryFromForm(form));
+    if (!checked.ok) {
+      setClientErrors(Object.fromEntries(Object.entries(checked.fields).map(([field, code]) => [field, t(`wholesale.fields.${code}`)])));
+      return;
+    }
+    setClientErrors(null);
+    fetcher.submit(form, { method: "post" });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div ref={statusRef} className="scroll-mt-24 empty:hidden">
+        {succeeded && (
+          <div role="status" className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-300" data-testid="wholesale-success">
+            <p className="font-bold">{t("wholesale.form.successTitle")}</p>
+            <p className="mt-1">{t("wholesale.form.successText")}</p>
+          </div>
+        )}
+        {errorMessage && (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-300" data-testid="wholesale-error">
+            <p className="font-bold">{t("wholesale.form.errorTitle")}</p>
+            <p className="mt-1 text-sm">{errorMessage}</p>
+          </div>
+        )}
+      </div>
+
+      <form
+        key={formKey}
+        method="post"
+        action="#wholesale-enquiry"
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        data-testid="wholesale-form"
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field label={t("wholesale.form.businessName")} error={errors.businessName} required>
+            {(props) => (
+              <input
+                {...props}
+                name="businessName"
+                type="text"
+                required
+                autoComplete="organization"
+                maxLength={MAX_BUSINESS_NAME_LENGTH}
+                defaultValue={defaults.businessName}
+              />
+            )}
+          </Field>
+          <Field label={t("wholesale.form.contactName")} error={errors.contactName} required>
+            {(props) => (
+              <input {...props} name="contactName" type="text" required autoComplete="name" maxLength={MAX_NAME_LENGTH} defaultValue={defaults.contactName} />
+            )}
+          </Field>
+          <Field label={t("wholesale.form.phone")} error={errors.phone} required>
+            {(props) => (
+              <input
+                {...props}
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                required
+                autoComplete="tel"
+                placeholder={t("wholesale.form.phonePlaceholder")}
+                maxLength={20}
+                defaultValue={defaults.phone}
+              />
+            )}
+          </Field>
+          <WilayaSelect wilayas={wilayas} defaultValue={defaults.wilaya} required error={errors.wilaya} label={t("wholesale.form.wilaya")} />
+        </div>
+
+        <fieldset className="flex flex-col gap-2" aria-describedby={errors.categories ? "wholesale-categories-error" : "wholesale-categories-hint"}>
+          <legend className="text-sm font-semibold text-stone-800">
+            {t("wholesale.form.categories")}
+            <span className="text-red-700" aria-hidden="true"> *</span>
+          </legend>
+          <p id="wholesale-categories-hint" className="text-sm text-stone-600">
+            {t("wholesale.form.categoriesHint")}
+          </p>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {WHOLESALE_CATEGORIES.map((key) => (
+              <label
+                key={key}
+                className={`flex cursor-pointer items-center gap-3 rounded-lg border bg-white px-3 py-2.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 ${
+                  errors.categories ? "border-red-600" : "border-stone-300"
+                }`}
+              >
+                <input
+                  type="checkbox"
+                  name="categories"
+                  value={key}
+                  defaultChecked={defaults.categories?.includes(key)}
+                  aria-invalid={errors.categories ? true : undefined}
+                  className="size-4 shrink-0 accent-brand-700"
+                />
+                {t(`wholesale.categories.items.${key}.title`)}
+              </label>
+            ))}
+          </div>
+          {errors.categories && (
+            <p id="wholesale-categories-error" className="text-sm text-red-700">
+              {errors.categories}
+            </p>
+          )}
+        </fieldset>
+
+        <Field label={`${t("wholesale.form.estimatedQuantity")} ${t("wholesale.form.optional")}`} error={errors.estimatedQuantity}>
+          {(props) => (
+            <input
+              {...props}
+              name="estimatedQuantity"
+              type="text"
+              maxLength={MAX_QUANTITY_LENGTH}
+              placeholder={t("wholesale.form.estimatedQuantityPlaceholder")}
+              defaultValue={defaults.estimatedQuantity}
+            />
+          )}
+        </Field>
+        <Field label={`${t("wholesale.form.message")} ${t("wholesale.form.optional")}`} error={errors.message}>
+          {(props) => (
+            <textarea
+              {...props}
+              name="message"
+              rows={4}
+              maxLength={MAX_MESSAGE_LENGTH}
+              placeholder={t("wholesale.form.messagePlaceholder")}
+              defaultValue={defaults.message}
+            />
+          )}
+        </Field>
+        {/* Honeypot: off screen and out of the tab order; a bot that fills it is turned away by the server. */}
+        <div aria-hidden="true" className="sr-only">
+          <label>
+            {t("wholesale.form.honeypot")}
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-lg bg-brand-700 px-5 py-3 text-lg font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:self-start"
+          data-testid="wholesale-submit"
+        >
+          {submitting ? t("wholesale.form.sending") : t("wholesale.form.submit")}
+        </button>
+      </form>
+    </div>
+  );
+}

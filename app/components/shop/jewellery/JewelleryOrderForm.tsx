@@ -1,0 +1,307 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/shop/order/CustomerFields";
+import { honeypotFromForm, useOrderSubmission } from "~/components/shop/order/useOrderSubmission";
+import { useHydrated } from "~/components/shop/order/useHydrated";
+import { WilayaSelect } from "~/components/shop/order/WilayaSelect";
+import { isLanguage } from "~/i18n/config";
+import { parseDeliveryDays } from "~/lib/delivery";
+import {
+  bundleById,
+  DEFAULT_BUNDLE,
+  isBundleId,
+  JEWELLERY_BUNDLES,
+  missingJewelleryFields,
+  splitName,
+  type BundleId,
+} from "~/lib/jewellery";
+import { formatDeliveryFee, formatDinars } from "~/lib/money";
+import type { OrderCreated, OrderError } from "~/lib/order-request";
+import type { WilayaChoice } from "~/lib/wilaya-search";
+
+/** What the form shows again after a refused plain (no-JS) post. */
+export interface JewelleryFormValues {
+  name?: string;
+  phone?: string;
+  email?: string;
+  wilaya?: string;
+  bundle?: string;
+}
+
+/** The route action's answer to a plain (no-JS) post of the form. */
+export type JewelleryActionData =
+  | { ok: true; order: OrderCreated }
+  | { ok: false; missing: true; values: JewelleryFormValues }
+  | { ok: false; missing?: false; error: OrderError; values: JewelleryFormValues };
+
+/** The server's refused fields, on the form's own fields (the name field holds first and last name). */
+function fieldErrors(error: OrderError | null, fullNameText: string): Record<string, string> {
+  if (!error) return {};
+  const fields = error.fields;
+  const errors: Record<string, string> = {};
+  if (fields.firstName) errors.name = fields.firstName;
+  else if (fields.lastName) errors.name = fullNameText;
+  for (const key of ["phone", "email", "wilaya", "bundle"]) if (fields[key]) errors[key] = fields[key]!;
+  return errors;
+}
+
+/**
+ * The jewellery page's order form (spec sections 3, 4, 5, 8): the three bundles as radio choices,
+ * name, phone and email (all required, checked in code: a missing one shows the spec's alert),
+ * the wilaya, and a summary with the bundle price, the wilaya's delivery fee and time, and the
+ * total. A real POST form to the page's action without JavaScript; with it, the order is sent to
+ * /api/orders and a success clears the form and sets the bundle back to single.
+ */
+export function JewelleryOrderForm({
+  item,
+  wilayas,
+  orderKey,
+  actionData,
+}: {
+  item: { id: string; title: string; inStock: boolean; stockQuantity: number };
+  wilayas: WilayaChoice[];
+  orderKey: string;
+  actionData?: JewelleryActionData;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "ar";
+  const hydrated = useHydrated();
+  const ids = useId();
+  const { state, error, order, submit } = useOrderSubmission("jewellery");
+  const postedValues = actionData && !actionData.ok ? actionData.values : undefined;
+  const [bundle, setBundle] = useState<BundleId>(isBundleId(postedValues?.bundle) ? postedValues.bundle : DEFAULT_BUNDLE);
+  const [wilaya, setWilaya] = useState(postedValues?.wilaya ?? "");
+  const [formKey, setFormKey] = useState(0);
+  const [missing, setMissing] = useState(false);
+
+  const available = item.inStock ? Math.max(0, item.stockQuantity) : 0;
+  const chosen = bundleById(bundle);
+  const wilayaChoice = wilayas.find((w) => w.code === wilaya);
+  const deliveryPrice = wilayaChoice ? wilayaChoice.homePrice : null;
+  const days = wilayaChoice ? parseDeliveryDays(wilayaChoice.deliveryTime) : null;
+
+  // The no-JS post's answer, until the shopper sends again with JavaScript.
+  const posted = state === "idle" && !missing ? actionData : undefined;
+  const succeeded = state === "success" || posted?.ok === true;
+  const createdOrder = state === "success" ? order : posted?.ok ? posted.order : null;
+  const showMissing = missing || (posted !== undefined && !posted.ok && posted.missing === true);
+  const failed: OrderError | null =
+    state === "error" ? error : posted && !posted.ok && !posted.missing ? posted.error : null;
+  const errors = fieldErrors(failed, t("jewellery.form.fullName"));
+  // After a success the form starts over (the no-JS page is a fresh render already).
+  const defaults = succeeded ? {} : (postedValues ?? {});
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (key: string) => {
+      const value = form.get(key);
+      return typeof value === "string" ? value : "";
+    };
+    if (missingJewelleryFields({ name: text("name"), phone: text("phone"), email: text("email") }).length > 0) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    const { firstName, lastName } = splitName(text("name"));
+    const ok = await submit({
+      customer: { firstName, lastName, phone: text("phone"), wilayaCode: text("wilaya"), email: text("email").trim() },
+      items: [{ productId: item.id, quantity: chosen.quantity }],
+      bundle,
+      deliveryType: "home",
+      website: honeypotFromForm(form),
+    });
+    if (ok) {
+      // Spec section 4: a success resets the form and sets the bundle back to single.
+      setFormKey((key) => key + 1);
+      setBundle(DEFAULT_BUNDLE);
+      setWilaya("");
+    }
+  }
+
+  const submitting = state === "submitting";
+  const row = "flex items-baseline justify-between gap-3";
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-amber-200 sm:p-6">
+      <h2 id={`${ids}-title`} className="text-xl font-bold">
+        {t("jewellery.form.title")}
+      </h2>
+
+      <form
+        key={formKey}
+        method="post"
+        onSubmit={onSubmit}
+        noValidate={hydrated}
+        className="mt-4 flex flex-col gap-5"
+        data-testid="jewellery-form"
+      >
+        <input type="hidden" name="idempotencyKey" value={orderKey} />
+
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-stone-800">{t("jewellery.bundle.legend")}</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {JEWELLERY_BUNDLES.map((option) => {
+              const tooMany = option.quantity > available;
+              return (
+                <label
+                  key={option.id}
+                  className={`relative flex cursor-pointer flex-col gap-1 rounded-xl p-3 ring-2 transition-colors has-[:checked]:bg-amber-50 has-[:checked]:ring-amber-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${"ring-stone-200"}`}
+                  data-testid="bundle-option"
+                  data-bundle={option.id}
+                >
+                  <span className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="bundle"
+                      value={option.id}
+                      checked={bundle === option.id}
+                      onChange={() => setBundle(option.id)}
+                      disabled={tooMany}
+                      className="size-4 accent-amber-600"
+                    />
+                    <span className="font-bold">{t(`jewellery.bundles.${option.id}.name`)}</span>
+                    <span dir="ltr" className="ms-auto rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">
+                      {t("jewellery.bundle.save", { percent: option.discount })}
+                    </span>
+                  </span>
+                  <span className="text-xs text-stone-600">{t(`jewellery.bundles.${option.id}.description`)}</span>
+                  <span className="flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-bold text-brand-800">{formatDinars(option.price, language)}</span>
+                    <s className="text-sm text-stone-500">{formatDinars(option.originalPrice, language)}</s>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          {errors.bundle && <p className="mt-1 text-sm text-red-700">{errors.bundle}</p>}
+        </fieldset>
+
+        <div className="flex flex-col gap-4">
+          <Field label={t("jewellery.form.name")} error={errors.name} required>
+            {(props) => (
+              <input {...props} name="name" type="text" required autoComplete="name" maxLength={121} placeholder={t("jewellery.form.namePlaceholder")} defaultValue={defaults.name} />
+            )}
+          </Field>
+          <Field label={t("jewellery.form.phone")} error={errors.phone} required>
+            {(props) => (
+              <input
+                {...props}
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                required
+                autoComplete="tel"
+                placeholder={t("jewellery.form.phonePlaceholder")}
+                maxLength={20}
+                defaultValue={defaults.phone}
+              />
+            )}
+          </Field>
+          <Field label={t("jewellery.form.email")} error={errors.email} required>
+            {(props) => (
+              <input
+                {...props}
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                inputMode="email"
+                dir="ltr"
+                placeholder={t("jewellery.form.emailPlaceholder")}
+                maxLength={254}
+                defaultValue={defaults.email}
+              />
+            )}
+          </Field>
+          <WilayaSelect wilayas={wilayas} value={wilaya} onChange={(code) => setWilaya(code ?? "")} required error={errors.wilaya} />
+          {/* Honeypot: off screen and out of the tab order; a bot that fills it is turned away by the server. */}
+          <div aria-hidden="true" className="sr-only">
+            <label>
+              {t("order.fields.honeypot")}
+              <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </label>
+          </div>
+        </div>
+
+        <section aria-labelledby={`${ids}-summary`} className="rounded-xl bg-stone-50 p-4 text-sm ring-1 ring-stone-200" data-testid="jewellery-summary">
+          <h3 id={`${ids}-summary`} className="mb-2 font-bold">
+            {t("jewellery.summary.title")}
+          </h3>
+          <dl className="flex flex-col gap-1.5">
+            <div className={row}>
+              <dt className="text-stone-600">{t("jewellery.summary.item")}</dt>
+              <dd className="text-end font-semibold">{item.title}</dd>
+            </div>
+            <div className={row}>
+              <dt className="text-stone-600">{t("jewellery.summary.bundle")}</dt>
+              <dd className="font-semibold" data-testid="jewellery-summary-bundle">{t(`jewellery.bundles.${bundle}.name`)}</dd>
+            </div>
+            <div className={row}>
+              <dt className="text-stone-600">{t("jewellery.summary.bundlePrice")}</dt>
+              <dd className="font-semibold tabular-nums">{formatDinars(chosen.price, language)}</dd>
+            </div>
+            <div className={row}>
+              <dt className="text-stone-600">{t("jewellery.summary.delivery")}</dt>
+              <dd className="font-semibold tabular-nums" data-testid="jewellery-summary-delivery">
+                {deliveryPrice === null ? (
+                  <span className="font-normal text-stone-500">{t("jewellery.summary.deliveryPending")}</span>
+                ) : (
+                  formatDeliveryFee(deliveryPrice, language, t("common.free"))
+                )}
+              </dd>
+            </div>
+            {wilayaChoice && (
+              <div className={row}>
+                <dt className="text-stone-600">{t("jewellery.summary.deliveryTime")}</dt>
+                <dd className="font-semibold">{days ? t("common.days", days) : wilayaChoice.deliveryTime}</dd>
+              </div>
+            )}
+            <div className={`${row} border-t border-stone-200 pt-2 text-base`}>
+              <dt className="font-bold">{t("jewellery.summary.total")}</dt>
+              <dd className="font-bold text-brand-800 tabular-nums" data-testid="jewellery-summary-total">
+                {formatDinars(chosen.price + (deliveryPrice ?? 0), language)}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-xs text-stone-600">{t("jewellery.form.cashOnDelivery")}</p>
+        </section>
+
+        {showMissing && (
+          <p role="alert" className="rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-300" data-testid="jewellery-error" data-reason="required">
+            {t("jewellery.form.required")}
+          </p>
+        )}
+        {failed && !showMissing && (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-300" data-testid="jewellery-error">
+            <p className="font-bold">{t("jewellery.error")}</p>
+            {failed.message && <p className="mt-1 text-sm">{failed.message}</p>}
+          </div>
+        )}
+        {available === 0 && <p className="text-sm font-semibold text-stone-700">{t("jewellery.form.unavailable")}</p>}
+
+        <button
+          type="submit"
+          disabled={submitting || available === 0}
+          className="rounded-xl bg-amber-500 px-5 py-3.5 text-lg font-bold text-stone-900 shadow-sm hover:bg-amber-400 disabled:cursor-not-allowed disabled:opacity-60"
+          data-testid="jewellery-submit"
+        >
+          {submitting ? t("jewellery.form.sending") : t("jewellery.form.submit")}
+        </button>
+      </form>
+      {/* Outside the form, which starts over (a new key) after a success: the live region stays put. */}
+      <div aria-live="polite" className="mt-4 flex flex-col gap-2 empty:hidden">
+        {succeeded && (
+          <div role="status" className="rounded-xl bg-emerald-50 p-4 font-semibold text-emerald-900 ring-1 ring-emerald-300" data-testid="jewellery-success">
+            <p>{t("jewellery.success")}</p>
+            {createdOrder && (
+              <p className="mt-1 text-sm font-normal" data-testid="order-number">
+                {t("order.orderNumber", { number: createdOrder.orderNumber })}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import {
+  BUNDLE_IDS,
+  bundleById,
+  bundleLine,
+  DEFAULT_BUNDLE,
+  isBundleId,
+  isJewellerySubcategory,
+  JEWELLERY_BUNDLES,
+  jewelleryItemPath,
+  jewelleryListPath,
+  missingJewelleryFields,
+  splitName,
+} from "./jewellery";
+import { orderRequestFromForm, validateOrderRequest, type OrderRequestBody } from "./order-request";
+import { discountPercent } from "./product";
+
+describe("jewellery bundles", () => {
+  it("are the spec's three, single by default", () => {
+    expect(JEWELLERY_BUNDLES.map((b) => [b.id, b.quantity, b.price, b.originalPrice, b.discount])).toEqual([
+      ["single", 1, 55_000, 65_000, 15],
+      ["double", 2, 88_000, 110_000, 20],
+      ["triple", 3, 132_000, 165_000, 20],
+    ]);
+    expect(DEFAULT_BUNDLE).toBe("single");
+    expect(BUNDLE_IDS).toEqual(["single", "double", "triple"]);
+  });
+
+  it("state discounts that match their prices, rounded", () => {
+    for (const bundle of JEWELLERY_BUNDLES) {
+      expect(discountPercent(bundle.price, bundle.originalPrice), bundle.id).toBe(bundle.discount);
+    }
+  });
+
+  it("make one line: the bundle's quantity for the bundle's price, in whole dinars", () => {
+    expect(bundleLine("single")).toEqual({ quantity: 1, unitPrice: 55_000, compareAtPrice: 65_000, lineTotal: 55_000 });
+    expect(bundleLine("double")).toEqual({ quantity: 2, unitPrice: 44_000, compareAtPrice: 55_000, lineTotal: 88_000 });
+    expect(bundleLine("triple")).toEqual({ quantity: 3, unitPrice: 44_000, compareAtPrice: 55_000, lineTotal: 132_000 });
+    for (const id of BUNDLE_IDS) {
+      const line = bundleLine(id);
+      expect(Number.isInteger(line.unitPrice) && Number.isInteger(line.compareAtPrice), id).toBe(true);
+      expect(line.unitPrice * line.quantity, id).toBe(bundleById(id).price);
+    }
+  });
+
+  it("recognise only their ids", () => {
+    expect(isBundleId("double")).toBe(true);
+    for (const value of ["Double", "quad", "", null, 2]) expect(isBundleId(value)).toBe(false);
+  });
+});
+
+describe("splitName", () => {
+  it("splits at the first space", () => {
+    expect(splitName("Amine Ben Ali")).toEqual({ firstName: "Amine", lastName: "Ben Ali" });
+    expect(splitName("نادية بلقاسم")).toEqual({ firstName: "نادية", lastName: "بلقاسم" });
+  });
+
+  it("ignores surrounding and repeated spaces", () => {
+    expect(splitName("   Amine    Ben   Ali  ")).toEqual({ firstName: "Amine", lastName: "Ben Ali" });
+    expect(splitName("Amine\tBen")).toEqual({ firstName: "Amine", lastName: "Ben" });
+  });
+
+  it("gives an empty last name without a space, and empty names for a blank text", () => {
+    expect(splitName("Amine")).toEqual({ firstName: "Amine", lastName: "" });
+    expect(splitName("   ")).toEqual({ firstName: "", lastName: "" });
+  });
+});
+
+describe("missingJewelleryFields", () => {
+  it("names the blank required fields (name, phone, email)", () => {
+    expect(missingJewelleryFields({ name: "A B", phone: "0550", email: "a@b.dz" })).toEqual([]);
+    expect(missingJewelleryFields({ name: " ", phone: "", email: null })).toEqual(["name", "phone", "email"]);
+    expect(missingJewelleryFields({ name: "A", phone: "0550" })).toEqual(["email"]);
+  });
+});
+
+describe("jewellery paths and sub-categories", () => {
+  it("builds the item and listing addresses", () => {
+    expect(jewelleryItemPath("heart-pendant")).toBe("/jewellery/heart-pendant");
+    expect(jewelleryListPath(null)).toBe("/jewellery");
+    expect(jewelleryListPath("Rings")).toBe("/jewellery?category=Rings");
+  });
+
+  it("knows the six sub-categories, case-sensitive", () => {
+    for (const sub of ["Necklaces", "Pendants", "Rings", "Bracelets", "Earrings", "Crowns"]) expect(isJewellerySubcategory(sub)).toBe(true);
+    expect(isJewellerySubcategory("rings")).toBe(false);
+    expect(isJewellerySubcategory(undefined)).toBe(false);
+  });
+});
+
+describe("the order body of a jewellery order", () => {
+  const body: OrderRequestBody = {
+    source: "jewellery",
+    customer: { firstName: "Nadia", lastName: "Belkacem", phone: "0661554433", wilayaCode: "16", email: "nadia@example.dz" },
+    items: [{ productId: "p1", quantity: 2 }],
+    bundle: "double",
+  };
+
+  it("is accepted with an email and a bundle", () => {
+    const result = validateOrderRequest(body);
+    expect(result.ok && result.data.bundle).toBe("double");
+  });
+
+  it("needs the email and the bundle", () => {
+    const { email: _email, ...customer } = body.customer;
+    expect(validateOrderRequest({ ...body, customer, bundle: undefined })).toEqual({ ok: false, fields: { email: "required", bundle: "required" } });
+  });
+
+  it("refuses an unknown bundle and more than one item", () => {
+    expect(validateOrderRequest({ ...body, bundle: "quad" })).toEqual({ ok: false, fields: { bundle: "invalid" } });
+    expect(validateOrderRequest({ ...body, items: [...body.items, { productId: "p2", quantity: 1 }] })).toEqual({
+      ok: false,
+      fields: { items: "too_many_items" },
+    });
+  });
+
+  it("refuses a bundle with any other source", () => {
+    expect(validateOrderRequest({ ...body, source: "cart_page" })).toEqual({ ok: false, fields: { bundle: "invalid" } });
+  });
+
+  it("reads the bundle and the email from a plain form post", () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ firstName: "Nadia", lastName: "Belkacem", phone: "0661554433", wilaya: "16", email: "nadia@example.dz", bundle: "triple" })) {
+      form.set(key, value);
+    }
+    const built = orderRequestFromForm(form, "jewellery", [{ productId: "p1", quantity: 3 }]);
+    expect(built.bundle).toBe("triple");
+    expect(built.customer.email).toBe("nadia@example.dz");
+  });
+});

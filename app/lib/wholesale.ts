@@ -1,0 +1,207 @@
+// zod/mini: the wholesale form ships this schema to the browser; mini keeps it to a few KB.
+import * as z from "zod/mini";
+import { MAX_NAME_LENGTH } from "./order-request";
+import { normalizeAlgerianMobile } from "./phone";
+
+/**
+ * The wholesale section (/product-gros, spec sections 2 and 9): its 10 categories (texts in
+ * app/i18n/wholesale, `wholesale.categories.items.<key>`) and the trade buyer's enquiry,
+ * checked by the same schema in the browser and on the server, with the order forms' rules
+ * (names, Algerian mobile normalised to 0XXXXXXXXX, two-digit wilaya, `website` honeypot).
+ */
+
+/** The 10 wholesale categories, in display order (spec 9: 10 categories, 5 features each). */
+export const WHOLESALE_CATEGORIES = [
+  "home-appliances",
+  "kitchenware",
+  "school-supplies",
+  "toys-games",
+  "perfumery",
+  "jewellery",
+  "swimming-pools",
+  "bags-backpacks",
+  "electronics",
+  "household",
+] as const;
+export type WholesaleCategory = (typeof WHOLESALE_CATEGORIES)[number];
+
+/** The five features of each category card: `wholesale.categories.items.<key>.features.<f>`. */
+export const WHOLESALE_FEATURES = ["f1", "f2", "f3", "f4", "f5"] as const;
+
+/** Where an enquiry is in the merchant's follow-up. */
+export const WHOLESALE_STATUSES = ["new", "contacted", "closed"] as const;
+export type WholesaleStatus = (typeof WHOLESALE_STATUSES)[number];
+
+export const MAX_BUSINESS_NAME_LENGTH = 100;
+export const MAX_QUANTITY_LENGTH = 100;
+export const MAX_MESSAGE_LENGTH = 1000;
+/** More entries than this in `categories` is a forged body (the form has 10 checkboxes). */
+const MAX_CATEGORY_ENTRIES = 50;
+
+export function isWholesaleCategory(value: unknown): value is WholesaleCategory {
+  return typeof value === "string" && (WHOLESALE_CATEGORIES as readonly string[]).includes(value);
+}
+
+export function isWholesaleStatus(value: unknown): value is WholesaleStatus {
+  return typeof value === "string" && (WHOLESALE_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * The reason a field is refused (the schema's issue messages). Never shown as is: translated
+ * with `wholesale.fields.<code>`. `unknown_wilaya` comes from the server (a well-formed code
+ * that names no active wilaya).
+ */
+export const WHOLESALE_FIELD_CODES = [
+  "required",
+  "too_long",
+  "invalid_phone",
+  "invalid_wilaya",
+  "unknown_wilaya",
+  "categories_required",
+  "invalid_category",
+  "invalid",
+] as const;
+export type WholesaleFieldCode = (typeof WHOLESALE_FIELD_CODES)[number];
+
+/** The fields of the form (and of the body), by their posted names. */
+export const WHOLESALE_FORM_FIELDS = [
+  "businessName",
+  "contactName",
+  "phone",
+  "wilaya",
+  "categories",
+  "estimatedQuantity",
+  "message",
+] as const;
+export type WholesaleFormField = (typeof WHOLESALE_FORM_FIELDS)[number];
+
+/** The body of an enquiry as a form (or a script) sends it. */
+export interface WholesaleEnquiryBody {
+  businessName: string;
+  contactName: string;
+  phone: string;
+  /** Two-digit wilaya code. */
+  wilaya: string;
+  categories: string[];
+  estimatedQuantity?: string;
+  message?: string;
+  /** Honeypot: a hidden field humans leave empty. */
+  website?: string;
+}
+
+/** "  " → undefined; any non-string stays as is (and is refused by the schema). */
+function blankToUndefined(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+const name = (max: number) =>
+  z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" }), z.maxLength(max, { error: "too_long" }));
+
+const phone = z.pipe(
+  z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" })),
+  z.transform((value: string, ctx) => {
+    const normalized = normalizeAlgerianMobile(value);
+    if (normalized === null) {
+      ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
+      return z.NEVER;
+    }
+    return normalized;
+  }),
+);
+
+const wilaya = z.pipe(
+  z.transform(blankToUndefined),
+  z.string({ error: "required" }).check(z.regex(/^\d{2}$/, { error: "invalid_wilaya" })),
+);
+
+/** An optional trimmed text: empty or blank counts as absent. */
+const optionalText = (max: number) =>
+  z.pipe(z.transform(blankToUndefined), z.optional(z.string({ error: "invalid" }).check(z.maxLength(max, { error: "too_long" }))));
+
+/** Known keys only, at least one; duplicates dropped and the list put in display order. */
+const categories = z.pipe(
+  z
+    .array(z.string({ error: "invalid_category" }).check(z.trim(), z.refine(isWholesaleCategory, { error: "invalid_category" })), {
+      error: "categories_required",
+    })
+    .check(z.minLength(1, { error: "categories_required" }), z.maxLength(MAX_CATEGORY_ENTRIES, { error: "invalid_category" })),
+  z.transform((keys: string[]) => WHOLESALE_CATEGORIES.filter((key) => keys.includes(key))),
+);
+
+/**
+ * The schema of an enquiry: issue messages are WholesaleFieldCode values, the output
+ * normalised (texts trimmed, phone 0XXXXXXXXX, blank optional fields absent, categories
+ * known and ordered). Extra properties are dropped.
+ */
+export const wholesaleEnquirySchema = z.object({
+  businessName: name(MAX_BUSINESS_NAME_LENGTH),
+  contactName: name(MAX_NAME_LENGTH),
+  phone,
+  wilaya,
+  categories,
+  estimatedQuantity: optionalText(MAX_QUANTITY_LENGTH),
+  message: optionalText(MAX_MESSAGE_LENGTH),
+  website: z.pipe(z.transform(blankToUndefined), z.optional(z.unknown())),
+});
+
+export type ParsedWholesaleEnquiry = z.output<typeof wholesaleEnquirySchema>;
+
+/** The refused fields with their codes (first problem of each field wins); a body that is not an object → `body`. */
+export function wholesaleFieldCodes(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, WholesaleFieldCode> {
+  const fields: Record<string, WholesaleFieldCode> = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : "body";
+    const code = (WHOLESALE_FIELD_CODES as readonly string[]).includes(issue.message) ? (issue.message as WholesaleFieldCode) : "invalid";
+    fields[key] ??= code;
+  }
+  return fields;
+}
+
+/** Checks a body on either side: the normalised enquiry, or the refused fields with their codes. */
+export function validateWholesaleEnquiry(
+  body: unknown,
+): { ok: true; data: ParsedWholesaleEnquiry } | { ok: false; fields: Record<string, WholesaleFieldCode> } {
+  const result = wholesaleEnquirySchema.safeParse(body);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, fields: wholesaleFieldCodes(result.error.issues) };
+}
+
+/** True when the honeypot holds anything but blanks (bots fill every field). */
+export function wholesaleHoneypotFilled(body: unknown): boolean {
+  if (typeof body !== "object" || body === null) return false;
+  const website = (body as { website?: unknown }).website;
+  if (website === undefined || website === null) return false;
+  return typeof website !== "string" || website.trim() !== "";
+}
+
+/** Builds the body from the form's named fields (categories: one checkbox per key, posted as `categories`). */
+export function wholesaleEnquiryFromForm(form: FormData): WholesaleEnquiryBody {
+  const text = (key: string): string => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const body: WholesaleEnquiryBody = {
+    businessName: text("businessName"),
+    contactName: text("contactName"),
+    phone: text("phone"),
+    wilaya: text("wilaya"),
+    categories: form.getAll("categories").filter((value): value is string => typeof value === "string"),
+  };
+  if (text("estimatedQuantity").trim()) body.estimatedQuantity = text("estimatedQuantity");
+  if (text("message").trim()) body.message = text("message");
+  if (text("website") !== "") body.website = text("website");
+  return body;
+}
+
+/** The stored form of a list of categories: comma-separated keys ("toys-games,perfumery"). */
+export function joinWholesaleCategories(keys: readonly WholesaleCategory[]): string {
+  return keys.join(",");
+}
+
+/** The known keys of a stored list, in display order (an unknown or renamed key is skipped). */
+export function splitWholesaleCategories(stored: string | null | undefined): WholesaleCategory[] {
+  const keys = (stored ?? "").split(",").map((key) => key.trim());
+  return WHOLESALE_CATEGORIES.filter((key) => keys.includes(key));
+}

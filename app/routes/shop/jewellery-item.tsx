@@ -1,0 +1,241 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { ProductGallery } from "~/components/shop/ProductGallery";
+import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
+import { JewelleryOrderForm, type JewelleryActionData, type JewelleryFormValues } from "~/components/shop/jewellery/JewelleryOrderForm";
+import { Price } from "~/components/ui/Price";
+import { isLanguage } from "~/i18n/config";
+import { bundleById, DEFAULT_BUNDLE, isBundleId, jewelleryItemPath, jewelleryListPath, missingJewelleryFields, splitName } from "~/lib/jewellery";
+import { formatDinars } from "~/lib/money";
+import { discountPercent, largestImageUrl, shareImage } from "~/lib/product";
+import { absoluteUrl, jsonLdMeta, productJsonLd, seoMeta } from "~/lib/seo";
+import { getDb } from "~/server/db/connection.server";
+import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
+import { getJewelleryItem } from "~/server/jewellery/jewellery.service.server";
+import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
+import { pageContext } from "~/server/page.server";
+import type { Route } from "./+types/jewellery-item";
+
+/** /jewellery/{id}: one jewellery piece with its bundles and order form; an unknown id goes home (spec section 2). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = await pageContext(request);
+  const { language, origin, shopName } = ctx;
+  const db = getDb();
+  const item = await getJewelleryItem(db, params.id, language);
+  if (!item) throw redirect("/");
+  const wilayas = await listDeliveryRates(db);
+  const path = jewelleryItemPath(item.slug);
+  const availability = item.inStock && item.stockQuantity > 0 ? ("in stock" as const) : ("out of stock" as const);
+  const mainImage = item.images[0];
+  return {
+    item,
+    wilayas,
+    /** Idempotency key of the form's plain (no-JS) post: a re-sent post replays the order. */
+    orderKey: crypto.randomUUID(),
+    seo: ctx.seo({
+      title: ctx.pageTitle(item.title),
+      description: item.description || item.title,
+      path,
+      image: mainImage ? { ...shareImage(mainImage), alt: mainImage.alt || item.title } : undefined,
+      product: { price: item.price, currency: "DZD", availability },
+    }),
+    jsonLd: productJsonLd({
+      origin,
+      path,
+      language,
+      name: item.title,
+      description: item.description,
+      images: item.images.map((image) => absoluteUrl(origin, largestImageUrl(image))),
+      sku: null,
+      price: item.price,
+      availability,
+      shopName,
+    }),
+  };
+}
+
+/**
+ * The form's plain POST (without JavaScript): the spec's required-fields check, the name split at
+ * the first space, then the same order service as every form (source jewellery, with the bundle).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const db = getDb();
+  const item = await getJewelleryItem(db, params.id, "ar");
+  if (!item) throw redirect("/");
+  const form = await request.formData();
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const values: JewelleryFormValues = { name: text("name"), phone: text("phone"), email: text("email"), wilaya: text("wilaya"), bundle: text("bundle") };
+  if (missingJewelleryFields(values).length > 0) {
+    return data<JewelleryActionData>({ ok: false, missing: true, values }, { status: 422 });
+  }
+  const { firstName, lastName } = splitName(values.name ?? "");
+  form.set("firstName", firstName);
+  form.set("lastName", lastName);
+  const bundle = isBundleId(values.bundle) ? values.bundle : DEFAULT_BUNDLE;
+  const result = await submitOrderForm(db, request, form, "jewellery", [{ productId: item.id, quantity: bundleById(bundle).quantity }]);
+  if (result.ok) return data<JewelleryActionData>({ ok: true, order: result.order });
+  return data<JewelleryActionData>({ ok: false, error: result.error, values }, { status: result.status });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? [...seoMeta(data.seo), jsonLdMeta(data.jsonLd)] : []);
+
+export default function JewelleryItemPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "ar";
+  const { item, wilayas, orderKey } = loaderData;
+  const available = item.inStock && item.stockQuantity > 0;
+  const percent = discountPercent(item.price, item.originalPrice);
+  const material = item.material ? t(`jewellery.materials.${item.material}` as "jewellery.materials.18K Gold", { defaultValue: item.material }) : null;
+  const row = "flex items-baseline justify-between gap-3 border-b border-stone-100 py-1.5 last:border-0";
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6" data-testid="jewellery-item" data-id={item.slug}>
+      <nav aria-label={t("jewellery.item.breadcrumb")} className="mb-4 text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline">
+              {t("jewellery.item.home")}
+            </Link>
+          </li>
+          <li className="before:me-1 before:content-['/']">
+            <Link to={jewelleryListPath(null)} className="hover:text-brand-700 hover:underline">
+              {t("jewellery.list.title")}
+            </Link>
+          </li>
+          {item.subcategory && (
+            <li className="before:me-1 before:content-['/']">
+              <Link to={jewelleryListPath(item.subcategory)} className="hover:text-brand-700 hover:underline">
+                {t(`jewellery.categories.${item.subcategory}`)}
+              </Link>
+            </li>
+          )}
+          <li className="truncate text-stone-900 before:me-1 before:content-['/']" aria-current="page">
+            {item.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <ProductGallery images={item.images} title={item.title} />
+        <div>
+          <div className="flex flex-wrap gap-2">
+            <DiscountBadge price={item.price} originalPrice={item.originalPrice} />
+            <StockBadge inStock={item.inStock} stockQuantity={item.stockQuantity} />
+          </div>
+          {item.subcategory && <p className="mt-2 text-sm font-semibold text-amber-700">{t(`jewellery.categories.${item.subcategory}`)}</p>}
+          <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{item.title}</h1>
+          {language === "ar" ? (
+            item.nameEn && (
+              <p className="mt-1 text-stone-600">
+                <bdi lang="en">{item.nameEn}</bdi>
+              </p>
+            )
+          ) : (
+            <p className="mt-1 text-stone-600">
+              <span className="sr-only">{t("jewellery.item.arabicName")}: </span>
+              <span lang="ar" dir="rtl">
+                {item.nameAr}
+              </span>
+            </p>
+          )}
+          <div className="mt-3">
+            <Price price={item.price} originalPrice={item.originalPrice} size="lg" />
+          </div>
+
+          <dl className="mt-4 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
+            <div className={row}>
+              <dt className="text-stone-600">{t("jewellery.item.arabicName")}</dt>
+              <dd lang="ar" className="font-semibold">{item.nameAr}</dd>
+            </div>
+            {item.subcategory && (
+              <div className={row}>
+                <dt className="text-stone-600">{t("jewellery.item.category")}</dt>
+                <dd className="font-semibold">{t(`jewellery.categories.${item.subcategory}`)}</dd>
+              </div>
+            )}
+            <div className={row}>
+              <dt className="text-stone-600">{t("jewellery.item.price")}</dt>
+              <dd className="font-semibold tabular-nums">{formatDinars(item.price, language)}</dd>
+            </div>
+            {item.originalPrice !== null && (
+              <div className={row}>
+                <dt className="text-stone-600">{t("jewellery.item.originalPrice")}</dt>
+                <dd className="tabular-nums text-stone-500 line-through">{formatDinars(item.originalPrice, language)}</dd>
+              </div>
+            )}
+            {percent !== null && (
+              <div className={row}>
+                <dt className="text-stone-600">{t("jewellery.item.discount")}</dt>
+                <dd dir="ltr" className="font-semibold text-red-700">{t("jewellery.item.discountValue", { percent })}</dd>
+              </div>
+            )}
+            <div className={row}>
+              <dt className="text-stone-600">{t("jewellery.item.availability")}</dt>
+              <dd className={`font-semibold ${available ? "text-emerald-700" : "text-stone-500"}`} data-testid="jewellery-availability">
+                {available ? t("jewellery.item.inStock", { count: item.stockQuantity }) : t("jewellery.item.outOfStock")}
+              </dd>
+            </div>
+            {item.brand && (
+              <div className={row}>
+                <dt className="text-stone-600">{t("jewellery.item.brand")}</dt>
+                <dd className="font-semibold">{item.brand}</dd>
+              </div>
+            )}
+            {material && (
+              <div className={row}>
+                <dt className="text-stone-600">{t("jewellery.item.material")}</dt>
+                <dd className="font-semibold">{material}</dd>
+              </div>
+            )}
+            {item.weight && (
+              <div className={row}>
+                <dt className="text-stone-600">{t("jewellery.item.weight")}</dt>
+                <dd dir="ltr" className="font-semibold">{item.weight}</dd>
+              </div>
+            )}
+            {item.stones && (
+              <div className={row}>
+                <dt className="text-stone-600">{t("jewellery.item.stones")}</dt>
+                <dd className="font-semibold">{item.stones}</dd>
+              </div>
+            )}
+          </dl>
+
+          {item.description && (
+            <section className="mt-5">
+              <h2 className="text-lg font-semibold">{t("jewellery.item.description")}</h2>
+              <p className="mt-2 leading-relaxed text-stone-700">{item.description}</p>
+            </section>
+          )}
+          {item.features.length > 0 && (
+            <section className="mt-5">
+              <h2 className="text-lg font-semibold">{t("jewellery.item.features")}</h2>
+              <ul className="mt-2 flex flex-col gap-1.5 text-stone-700">
+                {item.features.map((feature) => (
+                  <li key={feature} className="flex items-start gap-2">
+                    <svg viewBox="0 0 20 20" className="mt-1 size-4 shrink-0 text-amber-600" fill="currentColor" aria-hidden="true">
+                      <path d="M10 1l2.5 6H19l-5.2 4 2 6.5L10 13.8 4.2 17.5l2-6.5L1 7h6.5z" />
+                    </svg>
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-8" id="order">
+        <JewelleryOrderForm
+          item={{ id: item.id, title: item.title, inStock: item.inStock, stockQuantity: item.stockQuantity }}
+          wilayas={wilayas}
+          orderKey={orderKey}
+          actionData={actionData}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { redirect } from "react-router";
+
+/**
+ * /ecommerce-template and /template/{id}: the spec names these routes but not their content, and
+ * the shop has nothing to show there. A permanent redirect to the home page keeps old links and
+ * search results working without a page that says nothing.
+ */
+export function loader() {
+  return redirect("/", 301);
+}
