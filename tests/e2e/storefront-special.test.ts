@@ -57,12 +57,7 @@ describe("wholesale", () => {
     await form.locator('input[name="businessName"]').fill(business);
     await form.locator('input[name="contactName"]').fill("Karim Mansouri");
     await form.locator('input[name="phone"]').fill("0770 12 34 99");
-    await form.locator('select[name="wilaya"], input[name="wilaya"]').first().evaluate((element, code) => {
-      // The wilaya field is a searchable select; pick Oran by its code whatever the widget.
-      if (element instanceof HTMLSelectElement) element.value = code;
-      else (element as HTMLInputElement).value = code;
-      element.dispatchEvent(new Event("change", { bubbles: true }));
-    }, "31");
+    await form.locator('select[name="wilaya"]').selectOption("31");
     await form.locator('input[name="categories"]').first().check();
     await form.locator('input[name="estimatedQuantity"]').fill("500");
     await form.locator('textarea[name="message"]').fill("نريد عرض سعر للجملة");
@@ -77,7 +72,7 @@ describe("wholesale", () => {
     await merchant.page.locator('a[href="/admin/orders/wholesale"]').first().click();
     await merchant.page.waitForURL((url) => url.pathname === "/admin/orders/wholesale");
     const row = merchant.page.getByTestId("wholesale-enquiry-row").filter({ hasText: business });
-    expect(await row.count()).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain("Karim Mansouri");
     await merchant.context.close();
   });
@@ -113,11 +108,7 @@ describe("jewellery", () => {
     await form.locator('input[name="name"]').fill("Nadia Belkacem Amrani");
     await form.locator('input[name="phone"]').fill("0661 55 44 33");
     await form.locator('input[name="email"]').fill("nadia@example.dz");
-    await form.locator('select[name="wilaya"], input[name="wilaya"]').first().evaluate((element, code) => {
-      if (element instanceof HTMLSelectElement) element.value = code;
-      else (element as HTMLInputElement).value = code;
-      element.dispatchEvent(new Event("change", { bubbles: true }));
-    }, "16");
+    await form.locator('select[name="wilaya"]').selectOption("16");
     await form.getByTestId("jewellery-submit").click();
     await page.getByTestId("jewellery-success").waitFor();
     expect(await page.getByTestId("jewellery-success").textContent()).toContain("تم إرسال طلبك بنجاح! سنتواصل معك قريباً لتأكيد الطلب.");
