@@ -88,20 +88,30 @@ export const ORDER_FIELD_CODES = [
 ] as const;
 export type OrderFieldCode = (typeof ORDER_FIELD_CODES)[number];
 
+/*
+ * The field schemas below are shared with the other forms' schemas (app/lib/wholesale.ts): their
+ * issue messages are codes both forms know ("required", "too_long", "invalid_phone", "invalid").
+ */
+
 /** "  " → undefined; any non-string stays as is (and is refused by the schema). */
-function blankToUndefined(value: unknown): unknown {
+export function blankToUndefined(value: unknown): unknown {
   if (typeof value !== "string") return value;
   const trimmed = value.trim();
   return trimmed === "" ? undefined : trimmed;
 }
 
-const name = z.string({ error: "required" }).check(
-  z.trim(),
-  z.minLength(1, { error: "required" }),
-  z.maxLength(MAX_NAME_LENGTH, { error: "too_long" }),
-);
+/** A required trimmed text of at most `max` characters ("required", "too_long"). */
+export const requiredText = (max: number) =>
+  z.string({ error: "required" }).check(
+    z.trim(),
+    z.minLength(1, { error: "required" }),
+    z.maxLength(max, { error: "too_long" }),
+  );
 
-const phone = z.pipe(
+const name = requiredText(MAX_NAME_LENGTH);
+
+/** A required Algerian mobile number, normalised to 0XXXXXXXXX ("required", "invalid_phone"). */
+export const phoneSchema = z.pipe(
   z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" })),
   z.transform((value: string, ctx) => {
     const normalized = normalizeAlgerianMobile(value);
@@ -114,7 +124,7 @@ const phone = z.pipe(
 );
 
 /** An optional trimmed text: empty or blank counts as absent. */
-function optionalText(max: number, code: OrderFieldCode, inner?: z.ZodMiniType<string, string>) {
+export function optionalText(max: number, code: OrderFieldCode, inner?: z.ZodMiniType<string, string>) {
   const base = inner ?? z.string({ error: "invalid" });
   return z.pipe(
     z.transform(blankToUndefined),
@@ -141,6 +151,17 @@ const bundle = z.pipe(
   z.transform(blankToUndefined),
   z.optional(z.enum(BUNDLE_IDS, { error: "invalid" })),
 );
+
+/** The `website` honeypot: anything, blank counting as absent (see honeypotFilled). */
+export const honeypotSchema = z.pipe(z.transform(blankToUndefined), z.optional(z.unknown()));
+
+/** True when a body's `website` honeypot holds anything but blanks (bots fill every field). */
+export function honeypotFilled(body: unknown): boolean {
+  if (typeof body !== "object" || body === null) return false;
+  const website = (body as { website?: unknown }).website;
+  if (website === undefined || website === null) return false;
+  return typeof website !== "string" || website.trim() !== "";
+}
 
 const itemSchema = z.object({
   productId: z.string({ error: "invalid_product" }).check(
@@ -189,7 +210,7 @@ export const orderRequestSchema = z
       {
         firstName: name,
         lastName: name,
-        phone,
+        phone: phoneSchema,
         wilayaCode,
         communeCode,
         address: optionalText(MAX_ADDRESS_LENGTH, "too_long"),
@@ -205,7 +226,7 @@ export const orderRequestSchema = z
     deliveryType,
     bundle,
     ref: optionalText(MAX_REF_LENGTH, "too_long"),
-    website: z.pipe(z.transform(blankToUndefined), z.optional(z.unknown())),
+    website: honeypotSchema,
   })
   .check(
     z.superRefine((body, ctx) => {

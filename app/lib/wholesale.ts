@@ -1,7 +1,14 @@
 // zod/mini: the wholesale form ships this schema to the browser; mini keeps it to a few KB.
 import * as z from "zod/mini";
-import { MAX_NAME_LENGTH } from "./order-request";
-import { normalizeAlgerianMobile } from "./phone";
+import {
+  blankToUndefined,
+  honeypotFilled,
+  honeypotSchema,
+  MAX_NAME_LENGTH,
+  optionalText,
+  phoneSchema,
+  requiredText,
+} from "./order-request";
 
 /**
  * The wholesale section (/product-gros, spec sections 2 and 9): its 10 categories (texts in
@@ -89,36 +96,10 @@ export interface WholesaleEnquiryBody {
   website?: string;
 }
 
-/** "  " → undefined; any non-string stays as is (and is refused by the schema). */
-function blankToUndefined(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-}
-
-const name = (max: number) =>
-  z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" }), z.maxLength(max, { error: "too_long" }));
-
-const phone = z.pipe(
-  z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" })),
-  z.transform((value: string, ctx) => {
-    const normalized = normalizeAlgerianMobile(value);
-    if (normalized === null) {
-      ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
-      return z.NEVER;
-    }
-    return normalized;
-  }),
-);
-
 const wilaya = z.pipe(
   z.transform(blankToUndefined),
   z.string({ error: "required" }).check(z.regex(/^\d{2}$/, { error: "invalid_wilaya" })),
 );
-
-/** An optional trimmed text: empty or blank counts as absent. */
-const optionalText = (max: number) =>
-  z.pipe(z.transform(blankToUndefined), z.optional(z.string({ error: "invalid" }).check(z.maxLength(max, { error: "too_long" }))));
 
 /** Known keys only, at least one; duplicates dropped and the list put in display order. */
 const categories = z.pipe(
@@ -136,14 +117,14 @@ const categories = z.pipe(
  * known and ordered). Extra properties are dropped.
  */
 export const wholesaleEnquirySchema = z.object({
-  businessName: name(MAX_BUSINESS_NAME_LENGTH),
-  contactName: name(MAX_NAME_LENGTH),
-  phone,
+  businessName: requiredText(MAX_BUSINESS_NAME_LENGTH),
+  contactName: requiredText(MAX_NAME_LENGTH),
+  phone: phoneSchema,
   wilaya,
   categories,
-  estimatedQuantity: optionalText(MAX_QUANTITY_LENGTH),
-  message: optionalText(MAX_MESSAGE_LENGTH),
-  website: z.pipe(z.transform(blankToUndefined), z.optional(z.unknown())),
+  estimatedQuantity: optionalText(MAX_QUANTITY_LENGTH, "too_long"),
+  message: optionalText(MAX_MESSAGE_LENGTH, "too_long"),
+  website: honeypotSchema,
 });
 
 export type ParsedWholesaleEnquiry = z.output<typeof wholesaleEnquirySchema>;
@@ -168,13 +149,8 @@ export function validateWholesaleEnquiry(
   return { ok: false, fields: wholesaleFieldCodes(result.error.issues) };
 }
 
-/** True when the honeypot holds anything but blanks (bots fill every field). */
-export function wholesaleHoneypotFilled(body: unknown): boolean {
-  if (typeof body !== "object" || body === null) return false;
-  const website = (body as { website?: unknown }).website;
-  if (website === undefined || website === null) return false;
-  return typeof website !== "string" || website.trim() !== "";
-}
+/** True when the honeypot holds anything but blanks (bots fill every field): the order forms' rule. */
+export const wholesaleHoneypotFilled = honeypotFilled;
 
 /** Builds the body from the form's named fields (categories: one checkbox per key, posted as `categories`). */
 export function wholesaleEnquiryFromForm(form: FormData): WholesaleEnquiryBody {

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { Language } from "~/i18n/config";
-import type { SeoInput } from "~/lib/seo";
+import { largestImageUrl, shareImage, type ProductImageData } from "~/lib/product";
+import { absoluteUrl, productJsonLd, type SeoInput } from "~/lib/seo";
 import { env } from "./env.server";
 import { requestI18n } from "./i18n.server";
 import { publicOrigin } from "./seo/origin.server";
@@ -34,5 +35,47 @@ export async function pageContext(request: Request): Promise<PageContext> {
     origin,
     pageTitle: (page) => t("meta.pageTitle", { page, shopName }),
     seo: (input) => ({ ...input, origin, language, shopName }),
+  };
+}
+
+/** What productPageSeo needs of the piece a page sells (a catalogue product, a jewellery item). */
+export interface SoldItem {
+  title: string;
+  description: string;
+  images: ProductImageData[];
+  sku: string | null;
+  price: number;
+  inStock: boolean;
+  stockQuantity: number;
+}
+
+/**
+ * The meta of a page that sells one piece (/products/{slug}, /jewellery/{id}): seoMeta's input with
+ * the main image and the offer for share previews, and the schema.org Product for search engines.
+ */
+export function productPageSeo(ctx: PageContext, item: SoldItem, path: string) {
+  const { language, origin, shopName } = ctx;
+  const availability = item.inStock && item.stockQuantity > 0 ? ("in stock" as const) : ("out of stock" as const);
+  const mainImage = item.images[0];
+  return {
+    seo: ctx.seo({
+      title: ctx.pageTitle(item.title),
+      description: item.description || item.title,
+      path,
+      image: mainImage ? { ...shareImage(mainImage), alt: mainImage.alt || item.title } : undefined,
+      product: { price: item.price, currency: "DZD", availability },
+    }),
+    jsonLd: productJsonLd({
+      origin,
+      path,
+      language,
+      name: item.title,
+      description: item.description,
+      images: item.images.map((image) => absoluteUrl(origin, largestImageUrl(image))),
+      sku: item.sku,
+      price: item.price,
+      availability,
+      shopName,
+    }),
   };
 }

@@ -11,7 +11,7 @@ import {
 } from "~/lib/wholesale";
 import { MAX_NAME_LENGTH } from "~/lib/order-request";
 import type { WilayaChoice } from "~/lib/wilaya-search";
-import { Field } from "./order/CustomerFields";
+import { Field, HoneypotField, PhoneField } from "./order/CustomerFields";
 import { WilayaSelect } from "./order/WilayaSelect";
 
 /** What the page's action answers (see submitEnquiryForm in app/server/wholesale). */
@@ -113,21 +113,12 @@ export function WholesaleEnquiryForm({ wilayas, actionData }: { wilayas: WilayaC
               <input {...props} name="contactName" type="text" required autoComplete="name" maxLength={MAX_NAME_LENGTH} defaultValue={defaults.contactName} />
             )}
           </Field>
-          <Field label={t("wholesale.form.phone")} error={errors.phone} required>
-            {(props) => (
-              <input
-                {...props}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                required
-                autoComplete="tel"
-                placeholder={t("wholesale.form.phonePlaceholder")}
-                maxLength={20}
-                defaultValue={defaults.phone}
-              />
-            )}
-          </Field>
+          <PhoneField
+            label={t("wholesale.form.phone")}
+            placeholder={t("wholesale.form.phonePlaceholder")}
+            error={errors.phone}
+            defaultValue={defaults.phone}
+          />
           <WilayaSelect wilayas={wilayas} defaultValue={defaults.wilaya} required error={errors.wilaya} label={t("wholesale.form.wilaya")} />
         </div>
 
@@ -190,13 +181,7 @@ export function WholesaleEnquiryForm({ wilayas, actionData }: { wilayas: WilayaC
             />
           )}
         </Field>
-        {/* Honeypot: off screen and out of the tab order; a bot that fills it is turned away by the server. */}
-        <div aria-hidden="true" className="sr-only">
-          <label>
-            {t("wholesale.form.honeypot")}
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <HoneypotField label={t("wholesale.form.honeypot")} />
 
         <button
           type="submit"

@@ -38,3 +38,20 @@ export const ArrowIcon = ({ className = "size-4 shrink-0" }: { className?: strin
     <path d="M5 12h14M13 6l6 6-6 6" />
   </Icon>
 );
+
+/** A shield with a check mark (authentic products). */
+export const ShieldCheckIcon = ({ className = "size-6" }: { className?: string }) => (
+  <Icon className={className}>
+    <path d="M12 3l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V6l7-3z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);
+
+/** A delivery truck that drives in the reading direction (mirrored on RTL pages). */
+export const TruckIcon = ({ className = "size-6" }: { className?: string }) => (
+  <Icon className={`${className} rtl:-scale-x-100`}>
+    <path d="M2 6h12v10H2zM14 10h4l3 3v3h-7" />
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+);

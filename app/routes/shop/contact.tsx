@@ -1,9 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { CtaBanner, ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
 import { ContactQuickOrder } from "~/components/shop/order/ContactQuickOrder";
 import { DeliveryCalculator } from "~/components/shop/order/DeliveryCalculator";
-import { Icon, MailIcon, PhoneIcon } from "~/components/ui/Icon";
+import { WhyChooseUs } from "~/components/shop/WhyChooseUs";
+import { Icon, MailIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/root";
+import { telHref } from "~/lib/phone";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
@@ -42,9 +45,6 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : result.status });
 }
 
-/** A dialable link: keeps digits and a leading +, drops spaces and dashes. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
-
 /** A mailto link with a prefilled, URL-encoded subject (in the page's language). */
 const mailtoHref = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 
@@ -59,15 +59,7 @@ const reasons = [
       </Icon>
     ),
   },
-  {
-    key: "authentic",
-    icon: (
-      <Icon>
-        <path d="M12 3l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V6l7-3z" />
-        <path d="M9 12l2 2 4-4" />
-      </Icon>
-    ),
-  },
+  { key: "authentic", icon: <ShieldCheckIcon /> },
   {
     key: "personal",
     icon: (
@@ -77,17 +69,7 @@ const reasons = [
       </Icon>
     ),
   },
-  {
-    key: "fast",
-    icon: (
-      // The truck drives in the reading direction.
-      <Icon className="size-6 rtl:-scale-x-100">
-        <path d="M2 6h12v10H2zM14 10h4l3 3v3h-7" />
-        <circle cx="6" cy="18" r="2" />
-        <circle cx="17" cy="18" r="2" />
-      </Icon>
-    ),
-  },
+  { key: "fast", icon: <TruckIcon /> },
 ] as const;
 
 /** Phone and e-mail buttons, so a shopper can order or ask today. */
@@ -169,54 +151,32 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </section>
       </div>
 
-      <section aria-labelledby="why-title" className="mt-12" data-testid="why-choose-us">
-        <h2 id="why-title" className="text-2xl font-bold">
-          {t("pages.contact.why.title")}
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {reasons.map((reason) => (
-            <li key={reason.key} className={`${card} flex items-start gap-4 sm:block`}>
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                {reason.icon}
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold sm:mt-4">{t(`pages.contact.why.${reason.key}.title`)}</h3>
-                <p className="mt-1 leading-relaxed text-stone-700 sm:mt-2">
-                  {t(`pages.contact.why.${reason.key}.text`)}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <WhyChooseUs
+        titleId="why-title"
+        title={t("pages.contact.why.title")}
+        className="mt-12"
+        cardClassName="sm:p-6"
+        testId="why-choose-us"
+        reasons={reasons.map((reason) => ({
+          ...reason,
+          title: t(`pages.contact.why.${reason.key}.title`),
+          text: t(`pages.contact.why.${reason.key}.text`),
+        }))}
+      />
 
-      <section
-        aria-labelledby="cta-title"
-        className="mt-12 rounded-2xl bg-brand-800 px-5 py-8 text-white sm:px-10 lg:flex lg:items-center lg:justify-between lg:gap-10"
-      >
-        <div>
-          <h2 id="cta-title" className="text-2xl font-bold">
-            {t("pages.contact.cta.title")}
-          </h2>
-          <p className="mt-3 max-w-2xl leading-relaxed text-brand-50">{t("pages.contact.cta.text")}</p>
-        </div>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:mt-0 lg:shrink-0">
-          <a
-            href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))}
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-accent-500 px-5 py-3 font-bold text-stone-900 hover:bg-amber-400"
-            data-testid="consultation-link"
-          >
-            <MailIcon />
-            {t("pages.contact.cta.consultation")}
-          </a>
-          <Link
-            to="/services"
-            className="inline-flex items-center justify-center rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
-          >
-            {t("pages.contact.cta.services")}
-          </Link>
-        </div>
-      </section>
+      <CtaBanner titleId="cta-title" title={t("pages.contact.cta.title")} text={t("pages.contact.cta.text")} className="mt-12">
+        <a
+          href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))}
+          className={ctaPrimaryClass}
+          data-testid="consultation-link"
+        >
+          <MailIcon />
+          {t("pages.contact.cta.consultation")}
+        </a>
+        <Link to="/services" className={ctaSecondaryClass}>
+          {t("pages.contact.cta.services")}
+        </Link>
+      </CtaBanner>
     </div>
   );
 }

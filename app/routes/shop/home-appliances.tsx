@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
+import { CtaBanner, ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
 import { ProductGrid } from "~/components/shop/ProductGrid";
-import { ArrowIcon, Icon, PhoneIcon } from "~/components/ui/Icon";
+import { WhyChooseUs } from "~/components/shop/WhyChooseUs";
+import { ArrowIcon, Icon, PhoneIcon, ShieldCheckIcon, TruckIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/root";
 import {
   APPLIANCE_CATEGORIES,
@@ -70,15 +72,7 @@ type CategoryView = Route.ComponentProps["loaderData"]["categories"][number];
 
 /** The four why-choose-us points: each states a rule of the shop (payment, delivery table, returns policy). */
 const reasons = [
-  {
-    key: "authentic",
-    icon: (
-      <Icon>
-        <path d="M12 3l7 3v5c0 4.5-3 8-7 10-4-2-7-5.5-7-10V6l7-3z" />
-        <path d="M9 12l2 2 4-4" />
-      </Icon>
-    ),
-  },
+  { key: "authentic", icon: <ShieldCheckIcon /> },
   {
     key: "cod",
     icon: (
@@ -89,18 +83,7 @@ const reasons = [
       </Icon>
     ),
   },
-  {
-    key: "delivery",
-    to: "/shipping",
-    icon: (
-      // The truck drives in the reading direction.
-      <Icon className="size-6 rtl:-scale-x-100">
-        <path d="M2 6h12v10H2zM14 10h4l3 3v3h-7" />
-        <circle cx="6" cy="18" r="2" />
-        <circle cx="17" cy="18" r="2" />
-      </Icon>
-    ),
-  },
+  { key: "delivery", to: "/shipping", icon: <TruckIcon /> },
   {
     key: "returns",
     to: "/returns",
@@ -234,35 +217,20 @@ function CategoryFilter({ categories, current }: { categories: CategoryView[]; c
   );
 }
 
-function WhyChooseUs() {
+function WhyChooseUsBlock() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="appliances-why-title" className="mt-14" data-testid="appliances-why">
-      <h2 id="appliances-why-title" className="text-2xl font-bold">
-        {t("appliances.why.title")}
-      </h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {reasons.map((reason) => (
-          <li key={reason.key} className="flex items-start gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:block">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              {reason.icon}
-            </span>
-            <div>
-              <h3 className="text-lg font-semibold sm:mt-4">
-                {"to" in reason ? (
-                  <Link to={reason.to} className="hover:text-brand-700 hover:underline">
-                    {t(`appliances.why.${reason.key}.title`)}
-                  </Link>
-                ) : (
-                  t(`appliances.why.${reason.key}.title`)
-                )}
-              </h3>
-              <p className="mt-1 leading-relaxed text-stone-700 sm:mt-2">{t(`appliances.why.${reason.key}.text`)}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <WhyChooseUs
+      titleId="appliances-why-title"
+      title={t("appliances.why.title")}
+      className="mt-14"
+      testId="appliances-why"
+      reasons={reasons.map((reason) => ({
+        ...reason,
+        title: t(`appliances.why.${reason.key}.title`),
+        text: t(`appliances.why.${reason.key}.text`),
+      }))}
+    />
   );
 }
 
@@ -270,40 +238,26 @@ function HelpBlock() {
   const { t } = useTranslation();
   const phone = useRootData()?.shop.phone ?? "";
   return (
-    <section
-      aria-labelledby="appliances-help-title"
-      data-testid="appliances-help"
-      className="mt-14 rounded-2xl bg-brand-800 px-5 py-8 text-white sm:px-10 lg:flex lg:items-center lg:justify-between lg:gap-10"
+    <CtaBanner
+      titleId="appliances-help-title"
+      title={t("appliances.help.title")}
+      text={t("appliances.help.text")}
+      className="mt-14"
+      testId="appliances-help"
     >
-      <div>
-        <h2 id="appliances-help-title" className="text-2xl font-bold">
-          {t("appliances.help.title")}
-        </h2>
-        <p className="mt-3 max-w-2xl leading-relaxed text-brand-50">{t("appliances.help.text")}</p>
-      </div>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:mt-0 lg:shrink-0">
-        {phone && (
-          <a
-            href={telHref(phone)}
-            data-testid="appliances-call"
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-accent-500 px-5 py-3 font-bold text-stone-900 hover:bg-amber-400"
-          >
-            <PhoneIcon />
-            <span>{t("appliances.help.call")}</span>
-            <bdi dir="ltr" className="tabular-nums">
-              {phone}
-            </bdi>
-          </a>
-        )}
-        <Link
-          to="/contact"
-          data-testid="appliances-contact"
-          className="inline-flex items-center justify-center rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
-        >
-          {t("appliances.help.contact")}
-        </Link>
-      </div>
-    </section>
+      {phone && (
+        <a href={telHref(phone)} data-testid="appliances-call" className={ctaPrimaryClass}>
+          <PhoneIcon />
+          <span>{t("appliances.help.call")}</span>
+          <bdi dir="ltr" className="tabular-nums">
+            {phone}
+          </bdi>
+        </a>
+      )}
+      <Link to="/contact" data-testid="appliances-contact" className={ctaSecondaryClass}>
+        {t("appliances.help.contact")}
+      </Link>
+    </CtaBanner>
   );
 }
 
@@ -361,7 +315,7 @@ export default function HomeAppliances({ loaderData }: Route.ComponentProps) {
           <ProductGrid products={listing.products} emptyMessage={t("appliances.grid.empty")} priorityCount={2} />
         </section>
 
-        <WhyChooseUs />
+        <WhyChooseUsBlock />
         <HelpBlock />
       </div>
     </>

@@ -7,50 +7,29 @@ import { Price } from "~/components/ui/Price";
 import { isLanguage } from "~/i18n/config";
 import { bundleById, DEFAULT_BUNDLE, isBundleId, jewelleryItemPath, jewelleryListPath, missingJewelleryFields, splitName } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
-import { discountPercent, largestImageUrl, shareImage } from "~/lib/product";
-import { absoluteUrl, jsonLdMeta, productJsonLd, seoMeta } from "~/lib/seo";
+import { discountPercent } from "~/lib/product";
+import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
 import { getJewelleryItem } from "~/server/jewellery/jewellery.service.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
-import { pageContext } from "~/server/page.server";
+import { pageContext, productPageSeo } from "~/server/page.server";
 import type { Route } from "./+types/jewellery-item";
 
 /** /jewellery/{id}: one jewellery piece with its bundles and order form; an unknown id goes home (spec section 2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
-  const { language, origin, shopName } = ctx;
+  const { language } = ctx;
   const db = getDb();
   const item = await getJewelleryItem(db, params.id, language);
   if (!item) throw redirect("/");
   const wilayas = await listDeliveryRates(db);
-  const path = jewelleryItemPath(item.slug);
-  const availability = item.inStock && item.stockQuantity > 0 ? ("in stock" as const) : ("out of stock" as const);
-  const mainImage = item.images[0];
   return {
     item,
     wilayas,
     /** Idempotency key of the form's plain (no-JS) post: a re-sent post replays the order. */
     orderKey: crypto.randomUUID(),
-    seo: ctx.seo({
-      title: ctx.pageTitle(item.title),
-      description: item.description || item.title,
-      path,
-      image: mainImage ? { ...shareImage(mainImage), alt: mainImage.alt || item.title } : undefined,
-      product: { price: item.price, currency: "DZD", availability },
-    }),
-    jsonLd: productJsonLd({
-      origin,
-      path,
-      language,
-      name: item.title,
-      description: item.description,
-      images: item.images.map((image) => absoluteUrl(origin, largestImageUrl(image))),
-      sku: null,
-      price: item.price,
-      availability,
-      shopName,
-    }),
+    ...productPageSeo(ctx, { ...item, sku: null }, jewelleryItemPath(item.slug)),
   };
 }
 

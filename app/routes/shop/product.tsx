@@ -8,20 +8,20 @@ import { ShareWidget } from "~/components/shop/share/ShareWidget";
 import { useAddToCart } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
-import { largestImageUrl, productPath, shareImage, stockStatus } from "~/lib/product";
-import { absoluteUrl, jsonLdMeta, productJsonLd, seoMeta } from "~/lib/seo";
+import { productPath, stockStatus } from "~/lib/product";
+import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getCategory } from "~/server/catalog/catalog.service.server";
 import { getProduct } from "~/server/catalog/product.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import { trackPixel } from "~/lib/pixel";
-import { pageContext } from "~/server/page.server";
+import { pageContext, productPageSeo } from "~/server/page.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
-  const { language, t, origin, shopName } = ctx;
+  const { language, t } = ctx;
   const db = getDb();
   const product = await getProduct(db, params.slug, language);
   if (!product) {
@@ -42,9 +42,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     product.category ? getCategory(db, product.category, language) : null,
     listDeliveryRates(db),
   ]);
-  const path = productPath(product);
-  const availability = product.inStock && product.stockQuantity > 0 ? ("in stock" as const) : ("out of stock" as const);
-  const mainImage = product.images[0];
   return {
     found: true as const,
     product,
@@ -52,25 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     wilayas,
     /** Idempotency key of the order form's plain (no-JS) post: a re-sent post replays the order. */
     orderKey: crypto.randomUUID(),
-    seo: ctx.seo({
-      title: ctx.pageTitle(product.title),
-      description: product.description || product.title,
-      path,
-      image: mainImage ? { ...shareImage(mainImage), alt: mainImage.alt || product.title } : undefined,
-      product: { price: product.price, currency: "DZD", availability },
-    }),
-    jsonLd: productJsonLd({
-      origin,
-      path,
-      language,
-      name: product.title,
-      description: product.description,
-      images: product.images.map((image) => absoluteUrl(origin, largestImageUrl(image))),
-      sku: product.sku,
-      price: product.price,
-      availability,
-      shopName,
-    }),
+    ...productPageSeo(ctx, product, productPath(product)),
   };
 }
 

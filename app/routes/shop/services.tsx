@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowIcon, Icon, PhoneIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/root";
+import { telHref } from "~/lib/phone";
 import { seoMeta } from "~/lib/seo";
 import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/services";
@@ -131,7 +132,7 @@ export default function Services() {
             )}
             {service.action?.kind === "phone" && phone && (
               <a
-                href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+                href={telHref(phone)}
                 className="mt-4 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-900 hover:underline"
               >
                 <PhoneIcon className="size-4 shrink-0" />

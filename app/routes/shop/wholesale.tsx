@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
 import { WholesaleEnquiryForm } from "~/components/shop/WholesaleEnquiryForm";
 import { ArrowIcon, Icon, PhoneIcon } from "~/components/ui/Icon";
+import { telHref } from "~/lib/phone";
 import { seoMeta } from "~/lib/seo";
 import { WHOLESALE_CATEGORIES, WHOLESALE_FEATURES } from "~/lib/wholesale";
 import { useRootData } from "~/root";
@@ -34,9 +36,6 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : result.status });
 }
 
-/** A dialable link: keeps digits and a leading +, drops spaces and dashes. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
-
 const CheckIcon = () => (
   <Icon className="mt-0.5 size-4 shrink-0 text-brand-700">
     <path d="M5 12.5l4.5 4.5L19 7.5" />
@@ -63,7 +62,7 @@ export default function Wholesale({ loaderData, actionData }: Route.ComponentPro
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <Link
             to="/contact"
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-accent-500 px-5 py-3 font-bold text-stone-900 hover:bg-amber-400"
+            className={ctaPrimaryClass}
             data-testid="wholesale-get-pricing"
           >
             {t("wholesale.hero.getPricing")}
@@ -84,7 +83,7 @@ export default function Wholesale({ loaderData, actionData }: Route.ComponentPro
           )}
           <a
             href="#wholesale-enquiry"
-            className="inline-flex items-center justify-center rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
+            className={ctaSecondaryClass}
           >
             {t("wholesale.hero.enquire")}
           </a>

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { defaultLanguage, type Language } from "~/i18n/config";
 import { bundleLine, JEWELLERY_CATEGORY } from "~/lib/jewellery";
 import {
+  honeypotFilled,
   MAX_ORDER_QUANTITY,
   validateOrderRequest,
   type OrderCreated,
@@ -100,14 +101,6 @@ function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Re
 function fieldMessage(t: TFunction, code: OrderFieldCode): string {
   if (code === "invalid_commune" || code === "invalid_delivery_type") return t(`shopDelivery.fields.${code}`);
   return t(`orders.fields.${code}` as "orders.fields.required", { max: MAX_ORDER_QUANTITY });
-}
-
-/** The honeypot: any non-blank `website` (bots fill every field). */
-function honeypotFilled(body: unknown): boolean {
-  if (typeof body !== "object" || body === null) return false;
-  const website = (body as { website?: unknown }).website;
-  if (website === undefined || website === null) return false;
-  return typeof website !== "string" || website.trim() !== "";
 }
 
 /** Where a product id appears first in the body as sent (duplicates are merged by the schema). */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/shop/order/CustomerFields";
+import { Field, HoneypotField, PhoneField } from "~/components/shop/order/CustomerFields";
 import { honeypotFromForm, useOrderSubmission } from "~/components/shop/order/useOrderSubmission";
 import { useHydrated } from "~/components/shop/order/useHydrated";
 import { WilayaSelect } from "~/components/shop/order/WilayaSelect";
@@ -183,21 +183,12 @@ export function JewelleryOrderForm({
               <input {...props} name="name" type="text" required autoComplete="name" maxLength={121} placeholder={t("jewellery.form.namePlaceholder")} defaultValue={defaults.name} />
             )}
           </Field>
-          <Field label={t("jewellery.form.phone")} error={errors.phone} required>
-            {(props) => (
-              <input
-                {...props}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                required
-                autoComplete="tel"
-                placeholder={t("jewellery.form.phonePlaceholder")}
-                maxLength={20}
-                defaultValue={defaults.phone}
-              />
-            )}
-          </Field>
+          <PhoneField
+            label={t("jewellery.form.phone")}
+            placeholder={t("jewellery.form.phonePlaceholder")}
+            error={errors.phone}
+            defaultValue={defaults.phone}
+          />
           <Field label={t("jewellery.form.email")} error={errors.email} required>
             {(props) => (
               <input
@@ -215,13 +206,7 @@ export function JewelleryOrderForm({
             )}
           </Field>
           <WilayaSelect wilayas={wilayas} value={wilaya} onChange={(code) => setWilaya(code ?? "")} required error={errors.wilaya} />
-          {/* Honeypot: off screen and out of the tab order; a bot that fills it is turned away by the server. */}
-          <div aria-hidden="true" className="sr-only">
-            <label>
-              {t("order.fields.honeypot")}
-              <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-            </label>
-          </div>
+          <HoneypotField label={t("order.fields.honeypot")} />
         </div>
 
         <section aria-labelledby={`${ids}-summary`} className="rounded-xl bg-stone-50 p-4 text-sm ring-1 ring-stone-200" data-testid="jewellery-summary">

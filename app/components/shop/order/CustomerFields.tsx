@@ -52,6 +52,49 @@ export function Field({
   );
 }
 
+/** The required phone field of every form (order, wholesale enquiry, jewellery), posted as `phone`. */
+export function PhoneField({
+  label,
+  placeholder,
+  error,
+  defaultValue,
+}: {
+  label: string;
+  placeholder: string;
+  error?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <Field label={label} error={error} required>
+      {(props) => (
+        <input
+          {...props}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          required
+          autoComplete="tel"
+          placeholder={placeholder}
+          maxLength={20}
+          defaultValue={defaultValue}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Honeypot: off screen and out of the tab order; a bot that fills `website` is turned away by the server. */
+export function HoneypotField({ label }: { label: string }) {
+  return (
+    <div aria-hidden="true" className="sr-only">
+      <label>
+        {label}
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
 /**
  * The shopper's details of every order form, as plain named inputs (firstName, lastName,
  * phone, wilaya, address) so the form also posts without JavaScript, with each field's
@@ -94,21 +137,12 @@ export function CustomerFields({
           )}
         </Field>
       </div>
-      <Field label={t("order.fields.phone")} error={errors.phone} required>
-        {(props) => (
-          <input
-            {...props}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            required
-            autoComplete="tel"
-            placeholder={t("order.fields.phonePlaceholder")}
-            maxLength={20}
-            defaultValue={defaultValues.phone}
-          />
-        )}
-      </Field>
+      <PhoneField
+        label={t("order.fields.phone")}
+        placeholder={t("order.fields.phonePlaceholder")}
+        error={errors.phone}
+        defaultValue={defaultValues.phone}
+      />
       {beforeWilaya}
       <WilayaSelect
         wilayas={wilayas}
@@ -135,13 +169,7 @@ export function CustomerFields({
           )}
         </Field>
       )}
-      {/* Honeypot: off screen and out of the tab order; a bot that fills it is turned away by the server. */}
-      <div aria-hidden="true" className="sr-only">
-        <label>
-          {t("order.fields.honeypot")}
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <HoneypotField label={t("order.fields.honeypot")} />
     </div>
   );
 }
