@@ -2,52 +2,16 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "../env.server";
+import { assertValidKey, InvalidStorageKeyError, type Storage } from "./contract.server";
+import { createS3Storage, type S3StorageConfig } from "./s3-storage.server";
 
-/**
- * Where uploaded files (product image variants) live, behind one small interface:
- * a local folder by default (LocalStorage), an S3-compatible bucket later.
- *
- * A key is a relative, slash-separated path such as `products/kitchen-blender-3f9a2c1d-640.webp`:
- * segments of ASCII letters, digits, `.`, `_` and `-` that do not start with a dot (so never `..`
- * and never a hidden file), never absolute.
- */
-export interface Storage {
-  /** Stores `body` under `key`, replacing what was there. Readers never see a half-written file. */
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The stored bytes, or null when nothing is stored under `key`. */
-  get(key: string): Promise<Buffer | null>;
-  /** Removes `key`; removing a missing key is not an error. */
-  delete(key: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-  /** The URL a browser fetches `key` at (for a local folder: /uploads/<key>). */
-  publicUrl(key: string): string;
-  /** The key behind a URL made by publicUrl, or null for any other URL (a static file, another host). */
-  keyOf(url: string): string | null;
-}
+export { assertValidKey, IMMUTABLE_CACHE_CONTROL, InvalidStorageKeyError, type Storage } from "./contract.server";
+export { S3Storage } from "./s3-storage.server";
 
-export class InvalidStorageKeyError extends Error {
-  constructor(readonly key: string) {
-    super(`Invalid storage key ${JSON.stringify(key)}: use relative segments of [A-Za-z0-9._-] not starting with "."`);
-    this.name = "InvalidStorageKeyError";
-  }
-}
-
-const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-
-/** Throws InvalidStorageKeyError unless `key` is a safe relative key; returns it. */
-export function assertValidKey(key: string): string {
-  const valid =
-    key.length > 0 &&
-    key.length <= 512 &&
-    key.split("/").every((segment) => SEGMENT.test(segment));
-  if (!valid) throw new InvalidStorageKeyError(key);
-  return key;
-}
-
-/** The folder the local storage uses unless UPLOADS_DIR says otherwise (server.js serves it at /uploads). */
+/** The folder the local storage uses unless UPLOADS_DIR says otherwise (served at /uploads, see uploadsHandler). */
 export const DEFAULT_UPLOADS_DIR = "data/uploads";
 
-/** Files under a local folder (relative to the working directory), served by server.js at `/uploads/<key>`. */
+/** Files under a local folder (relative to the working directory), served at `/uploads/<key>` (uploadsHandler). */
 export class LocalStorage implements Storage {
   readonly root: string;
   private readonly urlPrefix: string;
@@ -121,14 +85,18 @@ function isMissing(error: unknown): boolean {
   return code === "ENOENT" || code === "ENOTDIR";
 }
 
-/** The storage the configuration asks for: today always the local folder UPLOADS_DIR (S3 comes later). */
-export function createStorage(config: { UPLOADS_DIR: string }): Storage {
+/**
+ * The storage the configuration asks for: the bucket S3_BUCKET when it is set (S3Storage),
+ * else the local folder UPLOADS_DIR.
+ */
+export function createStorage(config: { UPLOADS_DIR: string } & Partial<S3StorageConfig>): Storage {
+  if (config.S3_BUCKET) return createS3Storage({ ...config, S3_BUCKET: config.S3_BUCKET });
   return new LocalStorage(config.UPLOADS_DIR);
 }
 
 let shared: Storage | undefined;
 
-/** The process-wide storage of UPLOADS_DIR, made on first use (routes use it; tests make their own). */
+/** The process-wide storage (bucket or folder, see createStorage), made on first use (routes use it; tests make their own). */
 export function getStorage(): Storage {
   shared ??= createStorage(env());
   return shared;
