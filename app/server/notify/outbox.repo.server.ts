@@ -1,11 +1,17 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.server";
 
 /**
  * Claims up to `limit` due messages for one worker until `claimedUntil`, atomically: one
- * UPDATE whose conditions are checked again on each row it changes (PostgreSQL re-reads a row
- * another transaction just updated; SQLite runs one writer at a time), so two workers never
- * hold the same row. With `topics`, only messages of those topics (the ones this worker can send).
+ * UPDATE … WHERE (unclaimed or claim expired) … RETURNING, with the worker's `token`, so two
+ * workers (in one process or on several app servers) never hold the same row:
+ * - PostgreSQL: the rows are picked by a sub-select `FOR UPDATE SKIP LOCKED` (run once, in
+ *   `id = any(array(…))`), so a concurrent claimer skips the rows another one is taking (and
+ *   takes the next ones instead of waiting);
+ *   under READ COMMITTED the UPDATE re-checks its conditions on a row another transaction just
+ *   changed, so a claim committed meanwhile is never taken over;
+ * - SQLite: one writer at a time (busy_timeout waits), so the UPDATE sees every earlier claim.
+ * With `topics`, only messages of those topics (the ones this worker can send).
  * Returns the claimed rows.
  */
 export function claimDueOutboxMessages(
@@ -14,6 +20,18 @@ export function claimDueOutboxMessages(
 ) {
   // "" (no topic is empty) keeps the IN list valid SQL when `topics` is empty.
   const topics = options.topics ? [...options.topics, ""] : undefined;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const due = db
+    .selectFrom("outbox")
+    .select("id")
+    .where("delivered_at", "is", null)
+    .where("failed_at", "is", null)
+    .where("next_attempt_at", "<=", options.now)
+    .where((inner) => inner.or([inner("claimed_until", "is", null), inner("claimed_until", "<", options.now)]))
+    .$if(topics !== undefined, (qb) => qb.where("topic", "in", topics!))
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(options.limit);
   return db
     .updateTable("outbox")
     .set({ claimed_until: options.claimedUntil, claim_token: options.token })
@@ -22,18 +40,13 @@ export function claimDueOutboxMessages(
     .where("next_attempt_at", "<=", options.now)
     .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", options.now)]))
     .$if(topics !== undefined, (qb) => qb.where("topic", "in", topics!))
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("outbox")
-        .select("id")
-        .where("delivered_at", "is", null)
-        .where("failed_at", "is", null)
-        .where("next_attempt_at", "<=", options.now)
-        .where((inner) => inner.or([inner("claimed_until", "is", null), inner("claimed_until", "<", options.now)]))
-        .$if(topics !== undefined, (qb) => qb.where("topic", "in", topics!))
-        .orderBy("next_attempt_at")
-        .orderBy("id")
-        .limit(options.limit),
+    .where(
+      postgres
+        ? // ARRAY(…) runs the locking sub-select once (an InitPlan). As `id IN (…)` the planner may
+          // re-scan it for each outer row, and each re-scan then skips the rows this very UPDATE
+          // has just claimed and locks the next ones: one claim would take every due row.
+          sql<boolean>`${sql.ref("id")} = any(array(${due.forUpdate().skipLocked()}))`
+        : sql<boolean>`${sql.ref("id")} in (${due})`,
     )
     .returning(["id", "topic", "payload", "attempts"])
     .execute();
