@@ -6,16 +6,21 @@ import express from "express";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SERVER_ENTRY = "./app/server/app.server.ts";
 const BUILD_ENTRY = "./build/server/index.js";
-// Uploaded files (app/server/storage): the same folder and default as UPLOADS_DIR in app/server/env.server.ts.
-const UPLOADS_DIR = process.env.UPLOADS_DIR?.trim() || "data/uploads";
-// Their names carry a hash of their content: cache for a year; a missing file is a plain 404.
-const uploads = express.static(UPLOADS_DIR, { immutable: true, maxAge: "1y", index: false, fallthrough: false });
+// Uploaded files at /uploads: the folder UPLOADS_DIR, or the bucket S3_BUCKET streamed through
+// the app (uploadsHandler in app/server/app.server.ts); cached for a year, a missing file is a 404.
+const uploads = (req, res, next) => mod.uploadsHandler(req, res, next);
 
 const server = express();
 server.disable("x-powered-by");
 // See TRUST_PROXY in .env.example: behind an https proxy, req.protocol must follow X-Forwarded-Proto.
 server.set("trust proxy", process.env.TRUST_PROXY === "true");
 server.use(compression());
+// During a graceful shutdown every response closes its connection (no keep-alive).
+let stopping = false;
+server.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 
 let mod;
 if (DEVELOPMENT) {
@@ -25,6 +30,7 @@ if (DEVELOPMENT) {
   server.use(viteDevServer.middlewares);
   mod = await viteDevServer.ssrLoadModule(SERVER_ENTRY);
   server.use(mod.securityHeaders);
+  server.use(mod.compressionDrainListeners);
   server.use(async (req, res, next) => {
     try {
       const fresh = await viteDevServer.ssrLoadModule(SERVER_ENTRY);
@@ -37,6 +43,7 @@ if (DEVELOPMENT) {
 } else {
   mod = await import(BUILD_ENTRY);
   server.use(mod.securityHeaders);
+  server.use(mod.compressionDrainListeners);
   // Fingerprinted build output: cache for a year.
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   // Other public files (fonts, demo images, favicon): cache for an hour.
@@ -61,13 +68,51 @@ const listener = server.listen(port, host, () => {
   logger.info(`Souq is serving on http://${shown}:${port}`);
 });
 
-function shutdown(signal) {
-  logger.info({ signal }, "shutting down");
-  listener.close(async () => {
+/**
+ * Graceful shutdown (SIGTERM from systemd, Docker or an orchestrator; Ctrl-C): /readyz answers 503,
+ * the listener stops accepting connections, idle keep-alive sockets close at once and requests in
+ * flight finish (their connections close after the response). After SHUTDOWN_TIMEOUT_MS the
+ * remaining sockets are destroyed. Then the outbox worker stops (a batch in progress finishes),
+ * the database closes and the process exits 0.
+ */
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  const timeoutMs = mod.env().SHUTDOWN_TIMEOUT_MS;
+  // Last resort: never hang past the deadline (plus a little for the database to close).
+  setTimeout(() => {
+    logger.error("shutdown did not finish in time: exiting");
+    process.exit(1);
+  }, timeoutMs + 5_000).unref();
+  mod.beginShutdown();
+  logger.info({ signal, timeoutMs }, "shutting down: no new connections, finishing requests in flight");
+  const closed = new Promise((resolve) => listener.close(resolve));
+  listener.closeIdleConnections();
+  // A keep-alive socket becomes idle when its last response is out: close it then.
+  const sweep = setInterval(() => listener.closeIdleConnections(), 50);
+  let deadline;
+  const outcome = await Promise.race([
+    closed.then(() => "drained"),
+    new Promise((resolve) => (deadline = setTimeout(() => resolve("deadline"), timeoutMs))),
+  ]);
+  clearInterval(sweep);
+  clearTimeout(deadline);
+  if (outcome === "deadline") {
+    logger.warn({ timeoutMs }, "shutdown deadline reached: closing the remaining connections");
+    listener.closeAllConnections();
+    await closed;
+  } else {
+    logger.info("requests in flight finished; connections closed");
+  }
+  try {
+    if (await mod.stopBackgroundWork()) logger.info("outbox worker stopped");
     await mod.closeDatabase();
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(0), 5000).unref();
+    logger.info("database closed; exiting");
+  } catch (error) {
+    logger.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+  process.exit(0);
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -3,10 +3,12 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
-// Three projects: fast pure unit tests beside the code, integration tests of
+// Five projects: fast pure unit tests beside the code, integration tests of
 // server modules against a real database (in-memory SQLite, or PostgreSQL when
-// TEST_DATABASE_URL is set), and end-to-end tests in Debian's Chromium against
-// the production build.
+// TEST_DATABASE_URL is set), operations tests and end-to-end tests in Debian's
+// Chromium against the production build, and the fleet test (two production
+// servers on one PostgreSQL database and one bucket; only with
+// TEST_DATABASE_URL=postgres://…).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -34,6 +36,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Operations: production servers of their own (SIGTERM during a burst of orders, backup
+          // and restore, headers, compression, logs), each on a temp SQLite file and a free port.
+          name: "ops",
+          include: ["tests/ops/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
@@ -42,6 +57,19 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Two production servers on one PostgreSQL database and one bucket (TEST_DATABASE_URL=postgres://…).
+          name: "fleet",
+          include: ["tests/fleet/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          fileParallelism: false,
+          testTimeout: 40_000,
+          hookTimeout: 90_000,
         },
       },
     ],

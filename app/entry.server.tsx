@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, HandleErrorFunction } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { languageFromRequest } from "./i18n/config";
 import { i18nFor } from "./server/i18n.server";
@@ -16,7 +16,11 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // The Content-Security-Policy nonce: on React Router's inline scripts (hydration data, route
+  // modules, scroll restoration, streamed data) and React's own (Suspense boundaries).
+  const nonce = loadContext?.cspNonce;
   const i18n = await i18nFor(languageFromRequest(request));
   // Bots and no-JS readers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -25,9 +29,10 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -25,6 +25,7 @@ export default [
 
   // API and resource routes
   route("healthz", "routes/api/healthz.ts"),
+  route("readyz", "routes/api/readyz.ts"),
   route("api/language", "routes/api/language.ts"),
   route("api/delivery", "routes/api/delivery.ts"),
   route("api/delivery/:wilayaCode/communes", "routes/api/delivery-communes.ts"),

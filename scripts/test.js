@@ -1,17 +1,20 @@
 // `npm test`: the whole suite.
 // - Without TEST_DATABASE_URL: unit, integration (in-memory SQLite) and end-to-end
-//   (Debian's Chromium against a fresh production build).
-// - With TEST_DATABASE_URL=postgres://…: the integration suite against that PostgreSQL server.
+//   (Debian's Chromium against a fresh production build), and operations (tests/ops: production
+//   servers started and stopped by the tests: SIGTERM, backup/restore, headers, logs).
+// - With TEST_DATABASE_URL=postgres://…: the integration suite against that PostgreSQL server,
+//   then the fleet test (two production servers on a fresh database there and one local bucket).
 // Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildIsStale } from "./lib/build.js";
 import { ensureChromium } from "./lib/chromium.js";
 
 const extra = process.argv.slice(2);
 const postgres = /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "");
-const projects = postgres ? ["integration"] : ["unit", "integration", "e2e"];
+const projects = postgres ? ["integration", "fleet"] : ["unit", "integration", "e2e", "ops"];
 const selected = extra.includes("--project") ? [] : projects.flatMap((p) => ["--project", p]);
 
 function run(command, args, env = process.env) {
@@ -25,17 +28,23 @@ if (!postgres && extra.length === 0) {
   if (run("npx", ["react-router", "typegen"]) !== 0 || run("npx", ["tsc"]) !== 0) process.exit(1);
 }
 
-const runsE2e = !postgres && (selected.includes("e2e") || extra.join(" ").includes("e2e"));
+// The e2e and ops projects both run the production build.
+const runsE2e = !postgres && ["e2e", "ops"].some((p) => selected.includes(p) || extra.join(" ").includes(p));
+const runsFleet = postgres && (selected.includes("fleet") || extra.join(" ").includes("fleet"));
 const env = { ...process.env };
 if (runsE2e) {
   env.CHROMIUM_PATH = ensureChromium();
   console.log("Building the production bundle for the end-to-end tests…");
   if (run("npx", ["react-router", "build"]) !== 0) process.exit(1);
+} else if (runsFleet && buildIsStale()) {
+  // The fleet test starts `node server.js`: the production bundle must match the sources.
+  console.log("Building the production bundle for the fleet test…");
+  if (run("npx", ["react-router", "build"]) !== 0) process.exit(1);
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), "souq-test-"));
 const reportFile = join(reportDir, "report.json");
-console.log(postgres ? "Integration suite on PostgreSQL" : "Unit, integration (SQLite) and end-to-end suites");
+console.log(postgres ? "Integration suite and fleet test on PostgreSQL" : "Unit, integration (SQLite) and end-to-end suites");
 const status = run(
   "npx",
   ["vitest", "run", ...selected, ...extra, "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`],

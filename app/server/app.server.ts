@@ -1,35 +1,115 @@
 import { createRequestHandler } from "@react-router/express";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { randomBytes } from "node:crypto";
 import "react-router";
-import { env } from "./env.server";
+import { env, type Env } from "./env.server";
 import { logger } from "./logger.server";
+import { requestIdFrom, runInRequest } from "./request-context.server";
 import { getDb } from "./db/connection.server";
 import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
+import { getStorage } from "./storage/storage.server";
+import { createUploadsHandler } from "./storage/uploads-handler.server";
 import { trackReferral } from "./tracking/referral.server";
 
-export { boot } from "./boot.server";
+export { boot, stopBackgroundWork } from "./boot.server";
 export { closeDatabase } from "./db/connection.server";
 export { env } from "./env.server";
 export { logger } from "./logger.server";
+export { beginShutdown } from "./lifecycle.server";
+export { compressionDrainListeners } from "./http/compression-drain.server";
 
-/** One JSON line per request, with its status and duration. */
+let uploads: RequestHandler | undefined;
+
+/**
+ * `/uploads/<key>` (server.js mounts it at /uploads): the local folder UPLOADS_DIR, or the
+ * bucket S3_BUCKET streamed through the app (app/server/storage/uploads-handler.server.ts).
+ * Made on first request, once boot() has checked the configuration.
+ */
+export function uploadsHandler(req: Request, res: Response, next: NextFunction): unknown {
+  uploads ??= createUploadsHandler(getStorage());
+  return uploads(req, res, next);
+}
+
+/**
+ * One JSON line per request, with its status and duration, under a request id: an incoming
+ * X-Request-Id when it is a sane token (nginx, a load balancer), else a fresh one, echoed in the
+ * response's X-Request-Id. Everything logged while the request is served carries it as `reqId`
+ * (AsyncLocalStorage + the logger's mixin). The path is logged without its query string, which
+ * may hold what a visitor typed (a search, an admin's order filter by phone).
+ */
 export function requestLogger(req: Request, res: Response, next: NextFunction): void {
   const started = process.hrtime.bigint();
+  const requestId = requestIdFrom(req.headers["x-request-id"]);
+  res.setHeader("X-Request-Id", requestId);
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     logger.info(
-      { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+      { reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
       "request",
     );
   });
-  next();
+  runInRequest({ requestId }, next);
 }
 
-/** Conservative defaults for every response; pages add their own caching headers. */
-export function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+/** Meta's pixel (app/lib/pixel.ts): its script, and the hosts it reports to (beacon, image, fetch). */
+const META_PIXEL_SCRIPT_HOSTS = ["https://connect.facebook.net"];
+const META_PIXEL_REPORT_HOSTS = ["https://www.facebook.com", "https://connect.facebook.net"];
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Content-Security-Policy of every response: only what the shop uses (see docs/security.md).
+ * Scripts: the shop's own files plus React Router's and React's inline scripts carrying this
+ * response's nonce (entry.server.tsx hands it to <ServerRouter nonce> and renderToPipeableStream).
+ */
+export function contentSecurityPolicy(nonce: string, config: Pick<Env, "META_PIXEL_ID" | "S3_PUBLIC_URL">): string {
+  const pixel = Boolean(config.META_PIXEL_ID);
+  const bucket = originOf(config.S3_PUBLIC_URL);
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(pixel ? META_PIXEL_SCRIPT_HOSTS : [])],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", "blob:", ...(bucket ? [bucket] : []), ...(pixel ? META_PIXEL_REPORT_HOSTS : [])],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(pixel ? META_PIXEL_REPORT_HOSTS : [])],
+    "frame-ancestors": ["'self'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/** HSTS only where the browser really is on https: the request came over TLS, or the shop's public address is https. */
+function servedOverHttps(req: Request, config: Pick<Env, "PUBLIC_URL">): boolean {
+  return req.secure || (config.PUBLIC_URL?.startsWith("https://") ?? false);
+}
+
+/**
+ * Conservative defaults for every response; pages add their own caching headers. A fresh CSP
+ * nonce per response lands in res.locals.cspNonce for the document (see getLoadContext below).
+ * In development (Vite's dev server injects its own inline scripts) no CSP is sent.
+ */
+export function securityHeaders(req: Request, res: Response, next: NextFunction): void {
+  const config = env();
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  if (config.NODE_ENV !== "development") {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, config));
+  }
+  if (servedOverHttps(req, config)) res.setHeader("Strict-Transport-Security", "max-age=15552000; includeSubDomains");
   next();
 }
 
@@ -72,5 +152,7 @@ app.use(referralCapture);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    // The document's CSP nonce (securityHeaders), for entry.server.tsx.
+    getLoadContext: (_req, res) => ({ cspNonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined }),
   }),
 );

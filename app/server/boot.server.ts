@@ -2,12 +2,15 @@ import { countAdmins } from "./auth/auth.repo.server";
 import { getDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seed } from "./db/seed.server";
+import { withStartupLock } from "./db/startup-lock.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { orderNotifySettingsFromEnv, orderNotifyTransports } from "./notify/order-notify.server";
-import { startOutboxWorker } from "./notify/outbox.server";
+import { startOutboxWorker, type OutboxWorker } from "./notify/outbox.server";
 import { createStorage } from "./storage/storage.server";
 import { refreshMissingSearchText } from "./search/search.repo.server";
+
+let outboxWorker: OutboxWorker | undefined;
 
 /**
  * Everything the server does once before it listens: check the configuration,
@@ -16,13 +19,16 @@ import { refreshMissingSearchText } from "./search/search.repo.server";
 export async function boot(): Promise<void> {
   const config = env();
   const { db, dialect } = getDatabase();
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-  const report = await seed(db, { demoCatalogue: config.SEED_DEMO_CATALOGUE, storage: createStorage(config) });
-  if (report.wilayas + report.communes + report.products > 0) logger.info({ ...report }, "database seeded");
-  // Products stored before search existed (or inserted without it) get their search text.
-  const searchFilled = await refreshMissingSearchText(db);
-  if (searchFilled > 0) logger.info({ products: searchFilled }, "search text filled");
+  // One instance at a time (a fleet starting together on an empty PostgreSQL database).
+  await withStartupLock(db, async () => {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    const report = await seed(db, { demoCatalogue: config.SEED_DEMO_CATALOGUE, storage: createStorage(config) });
+    if (report.wilayas + report.communes + report.products > 0) logger.info({ ...report }, "database seeded");
+    // Products stored before search existed (or inserted without it) get their search text.
+    const searchFilled = await refreshMissingSearchText(db);
+    if (searchFilled > 0) logger.info({ products: searchFilled }, "search text filled");
+  });
   logger.info({ dialect }, "database ready");
   // Never a default password: the merchant creates the first admin (README, "Admin area").
   if ((await countAdmins(db)) === 0) {
@@ -31,7 +37,16 @@ export async function boot(): Promise<void> {
   // Orders reach the merchant's webhook and notifications in the background; an order never waits for them.
   const transports = orderNotifyTransports(orderNotifySettingsFromEnv(config));
   if (config.ORDER_WEBHOOK_URL || Object.keys(transports).length > 0) {
-    startOutboxWorker(db, { url: config.ORDER_WEBHOOK_URL, transports });
+    outboxWorker = startOutboxWorker(db, { url: config.ORDER_WEBHOOK_URL, transports });
     logger.info({ topics: Object.keys(transports), webhook: Boolean(config.ORDER_WEBHOOK_URL) }, "outbox worker started");
   }
+}
+
+/** Graceful shutdown: stops the outbox worker, waiting for a batch in progress. False when none ran. */
+export async function stopBackgroundWork(): Promise<boolean> {
+  const worker = outboxWorker;
+  outboxWorker = undefined;
+  if (!worker) return false;
+  await worker.stop();
+  return true;
 }

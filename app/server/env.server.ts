@@ -12,6 +12,13 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
 
+/** An optional text; an empty value counts as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -23,8 +30,59 @@ const envSchema = z.object({
     .refine((url) => url.startsWith("file:") || /^postgres(ql)?:\/\//.test(url), {
       message: "must be file:PATH (SQLite) or postgres://USER:PASSWORD@HOST:PORT/DB",
     }),
-  /** Folder of uploaded files (product image variants), served at /uploads by server.js. */
+  /** Folder of uploaded files (product image variants), served at /uploads; unused when S3_BUCKET is set. */
   UPLOADS_DIR: z.string().trim().min(1).default("data/uploads"),
+  /**
+   * Object storage (app/server/storage/s3-storage.server.ts): uploads go to this S3-compatible
+   * bucket instead of UPLOADS_DIR when S3_BUCKET is set. The other S3_* variables need it.
+   */
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        message: "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+      })
+      .optional(),
+  ),
+  /** The S3 API's address for a service other than AWS (MinIO, R2, …); unset: AWS for S3_REGION. */
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, message: "must be an absolute http(s) URL such as http://127.0.0.1:9000" }).optional(),
+  ),
+  S3_REGION: optionalText
+    .transform((value) => value ?? "us-east-1")
+    .pipe(z.string().regex(/^[a-z0-9-]{2,32}$/, { message: "must be a region name such as us-east-1 or auto" })),
+  /** Both or neither; neither: the AWS SDK's default chain (AWS_* variables, profile, instance role). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Public base URL (CDN, or the bucket's public address) the objects are fetched at: `<S3_PUBLIC_URL>/<key>`. */
+  S3_PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL such as https://cdn.example.com/uploads" })
+      .refine((url) => !/[?#]/.test(url), { message: "must not have a query or fragment" })
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  /** Path-style addressing (endpoint/bucket/key); unset: true when S3_ENDPOINT is set, else false. */
+  S3_FORCE_PATH_STYLE: optionalText.pipe(
+    z
+      .enum(["true", "false"], { message: "must be true or false" })
+      .transform((value) => value === "true")
+      .optional(),
+  ),
+  /** Folder inside the bucket the keys live under (e.g. souq or shops/souq); unset: the bucket's root. */
+  S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => value.replace(/^\/+|\/+$/g, ""))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/, {
+            message: "must be a folder such as souq or shops/souq: segments of letters, digits, . _ - not starting with a dot",
+          }),
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHOP_NAME: z.string().trim().min(1).default("Souq"),
   SHOP_NAME_AR: z.string().trim().min(1).default("سوق"),
@@ -90,6 +148,8 @@ const envSchema = z.object({
   ADMIN_LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   ADMIN_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** true only behind a reverse proxy that sets X-Forwarded-For: the client address is then read from it. */
+  /** Graceful shutdown (SIGTERM/SIGINT): how long requests in flight may take before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -98,6 +158,16 @@ const envSchema = z.object({
   if (Boolean(config.NOTIFY_TELEGRAM_BOT_TOKEN) !== Boolean(config.NOTIFY_TELEGRAM_CHAT_ID)) {
     const missing = config.NOTIFY_TELEGRAM_BOT_TOKEN ? "NOTIFY_TELEGRAM_CHAT_ID" : "NOTIFY_TELEGRAM_BOT_TOKEN";
     ctx.addIssue({ code: "custom", path: [missing], message: "set NOTIFY_TELEGRAM_BOT_TOKEN and NOTIFY_TELEGRAM_CHAT_ID together" });
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    const missing = config.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    ctx.addIssue({ code: "custom", path: [missing], message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither, for the AWS SDK's default credentials)" });
+  }
+  if (!config.S3_BUCKET) {
+    // An S3 setting without a bucket would silently keep the uploads on the local disk.
+    for (const name of ["S3_ENDPOINT", "S3_PUBLIC_URL", "S3_PREFIX", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (config[name]) ctx.addIssue({ code: "custom", path: [name], message: "needs S3_BUCKET (uploads stay in UPLOADS_DIR without it)" });
+    }
   }
 });
 

@@ -19,12 +19,16 @@ const htmlAttributes = (page: Page) =>
 /** Clicks the language button and waits for the page it posts back to (same URL) to load. */
 async function switchLanguage(page: Page): Promise<void> {
   const path = new URL(page.url()).pathname;
+  const before = (await htmlAttributes(page)).lang;
   await Promise.all([
     page.waitForResponse(
       (response) => response.request().resourceType() === "document" && new URL(response.url()).pathname === path,
     ),
     page.getByTestId("language-button").click(),
   ]);
+  // The response can arrive before the old page is replaced: wait for the new document itself
+  // (waitForFunction survives the navigation; a plain evaluate could run in the dying page).
+  await page.waitForFunction((previous) => document.documentElement.lang !== previous, before);
   await page.waitForLoadState("load");
 }
 

@@ -2,7 +2,7 @@ import { checkDatabase } from "~/server/db/health.server";
 import { getDatabase } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
 
-/** Liveness and readiness: 200 when the database answers a query, 503 otherwise. */
+/** Liveness: 200 when the database answers a query, 503 otherwise (readiness for a load balancer: /readyz). */
 export async function loader() {
   const headers = { "Cache-Control": "no-store" };
   try {

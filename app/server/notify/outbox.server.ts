@@ -113,26 +113,39 @@ export async function deliverDueMessages(db: Kysely<Database>, options: DeliverO
   return report;
 }
 
+/** A running outbox worker; `stop()` ends it and resolves once the batch in progress (if any) is done. */
+export interface OutboxWorker {
+  stop(): Promise<void>;
+}
+
 /**
  * Delivers due messages every `intervalMs` (5 s) in the background: unref'd (never keeps the
- * process alive), one round at a time. Returns a function that stops it.
+ * process alive), one round at a time. `stop()` (graceful shutdown) cancels the next rounds and
+ * waits for the current one, so the database is never closed under a batch.
  */
 export function startOutboxWorker(
   db: Kysely<Database>,
   target: string | Pick<DeliverOptions, "url" | "transports">,
   intervalMs = 5_000,
-): () => void {
+): OutboxWorker {
   const options = typeof target === "string" ? { url: target } : target;
-  let running = false;
+  let current: Promise<void> | undefined;
+  let stopped = false;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    deliverDueMessages(db, options)
+    if (current || stopped) return;
+    current = deliverDueMessages(db, options)
+      .then(() => undefined)
       .catch((error: unknown) => logger.error({ err: error }, "outbox round failed"))
       .finally(() => {
-        running = false;
+        current = undefined;
       });
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
 }

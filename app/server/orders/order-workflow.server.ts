@@ -71,7 +71,7 @@ export async function changeOrderStatus(
   });
   switch (result.kind) {
     case "changed":
-      logger.info({ orderId, from, to, actor: actor.email }, "order status changed");
+      logger.info({ orderId, from, to, adminId: actor.adminId }, "order status changed");
       return { ok: true };
     case "stale":
       return { ok: false, code: "stale" };
@@ -106,7 +106,7 @@ export async function blockPhone(db: Kysely<Database>, rawPhone: unknown, actor:
   const cleaned = cleanNote(rawReason);
   if (!cleaned.ok) return { ok: false, ...cleaned.error };
   await insertBlockedPhone(db, { phone, reason: cleaned.note, createdBy: actor.email, at: nowIso() });
-  logger.info({ actor: actor.email }, "phone blocked");
+  logger.info({ adminId: actor.adminId }, "phone blocked");
   return { ok: true };
 }
 

@@ -233,12 +233,12 @@ export async function setEnquiryStatus(
   db: Kysely<Database>,
   id: unknown,
   status: unknown,
-  actor: { email: string },
+  actor: { email: string; adminId?: number },
 ): Promise<SetStatusResult> {
   const enquiryId = typeof id === "string" && /^\d{1,9}$/.test(id) ? Number(id) : typeof id === "number" && Number.isInteger(id) ? id : null;
   if (enquiryId === null) return { ok: false, code: "not_found" };
   if (!isWholesaleStatus(status)) return { ok: false, code: "invalid_status" };
   if (!(await updateEnquiryStatus(db, enquiryId, status))) return { ok: false, code: "not_found" };
-  logger.info({ enquiryId, status, actor: actor.email }, "wholesale enquiry status changed");
+  logger.info({ enquiryId, status, adminId: actor.adminId ?? null }, "wholesale enquiry status changed");
   return { ok: true };
 }

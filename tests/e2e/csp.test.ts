@@ -1,0 +1,104 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoProducts } from "~/data/demo-catalogue";
+import { signInAsAdmin } from "./support/admin";
+import { desktop, launchBrowser, openContext, phone } from "./support/browser";
+
+// The Content-Security-Policy (securityHeaders in app/server/app.server.ts) allows everything the
+// shop really does: no violation on the main pages and their interactions, storefront and admin.
+
+const product = demoProducts.find((p) => p.inStock && p.images.length > 0)!;
+const category = product.category;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Collects CSP violations: the DOM's securitypolicyviolation events and Chromium's console reports. */
+async function watch(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("__cspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { __cspViolation(text: string): void }).__cspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} on ${location.pathname}`,
+      );
+    });
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+describe("Content-Security-Policy in a real browser", () => {
+  it("reports no violation on the storefront: home, category, cart drawer, product zoom and share modal, cart", async () => {
+    const { context, page, pageErrors } = await openContext(browser, desktop);
+    const violations = await watch(page);
+    await visit(page, "/");
+    await visit(page, `/categories/${category}`);
+    await page.getByTestId("add-to-cart").first().click();
+    await page.getByTestId("cart-button").first().click();
+    await page.getByTestId("cart-drawer").waitFor();
+    await visit(page, `/products/${product.slug}`);
+    const box = (await page.getByTestId("gallery-main").boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
+    await expect.poll(() => page.getByTestId("magnifier").count()).toBe(1);
+    await page.getByTestId("share-widget").first().getByTestId("share-qr").click();
+    const modal = page.getByTestId("share-modal");
+    await modal.waitFor();
+    await expect.poll(() => modal.getByTestId("share-qr-image").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await visit(page, "/cart");
+    await visit(page, "/contact");
+    await visit(page, "/search?q=a");
+    // Let late reports arrive.
+    await page.waitForTimeout(300);
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("reports no violation in the phone zoom viewer", async () => {
+    const { context, page } = await openContext(browser, phone);
+    const violations = await watch(page);
+    await visit(page, `/products/${product.slug}`);
+    await page.getByTestId("gallery-main").locator("button").tap();
+    await page.getByTestId("zoom-viewer").waitFor();
+    await page.getByTestId("zoom-in").tap();
+    await expect.poll(() => page.getByTestId("zoom-image").evaluate((img) => img.style.transform)).toBe("scale(1.5)");
+    await page.waitForTimeout(300);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it("reports no violation in the admin area", async () => {
+    const { context, page } = await openContext(browser, desktop);
+    const violations = await watch(page);
+    await signInAsAdmin(page);
+    for (const path of ["/admin", "/admin/products", "/admin/inventory", "/admin/orders", "/admin/analytics", "/admin/collections", "/admin/delivery"]) {
+      await visit(page, path);
+    }
+    // A product's edit page, and an order's page and delivery slip when the suite made one.
+    await visit(page, `/admin/products/${product.id}`);
+    const orderLink = page.locator('a[href^="/admin/orders/"]').first();
+    await visit(page, "/admin/orders");
+    const href = (await orderLink.count()) > 0 ? await orderLink.getAttribute("href") : null;
+    if (href && /^\/admin\/orders\/\d+$/.test(href)) {
+      await visit(page, href);
+      await visit(page, `${href}/slip`);
+    }
+    await page.waitForTimeout(300);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});
