@@ -33,6 +33,24 @@ describe("orderRequestSchema", () => {
     });
   });
 
+  // Found by tests/integration/properties-orders.test.ts: a NUL reached PostgreSQL (500).
+  it("refuses text the database cannot store: NUL and lone surrogates, in any text field or product id", () => {
+    for (const [customer, extra, field] of [
+      [{ firstName: "Am\u0000ine" }, {}, "firstName"],
+      [{ lastName: "\uD800" }, {}, "lastName"],
+      [{ address: "rue\u0000" }, {}, "address"],
+      [{ email: "a\u0000@b.dz" }, {}, "email"],
+      [{}, { ref: "x\u0000" }, "ref"],
+      [{}, { items: [{ productId: "p\u0000", quantity: 1 }] }, "items.0.productId"],
+    ] as const) {
+      const result = validateOrderRequest(withCustomer(customer, extra as Partial<OrderRequestBody>));
+      expect(result.ok, field).toBe(false);
+      if (!result.ok) expect(result.fields[field], field).toBeDefined();
+    }
+    // RTL and zero-width marks, emoji and a well-formed surrogate pair are ordinary text.
+    expect(validateOrderRequest(withCustomer({ firstName: "\u200Fأمين\u200B😀", address: "حي 500 مسكن 👨‍👩‍👧" })).ok).toBe(true);
+  });
+
   it("drops any price or total the body claims", () => {
     const result = orderRequestSchema.parse({ ...valid, total: 1, items: [{ productId: "p1", quantity: 1, price: 1 }] });
     expect(result).not.toHaveProperty("total");

@@ -100,12 +100,21 @@ export function blankToUndefined(value: unknown): unknown {
   return trimmed === "" ? undefined : trimmed;
 }
 
-/** A required trimmed text of at most `max` characters ("required", "too_long"). */
+/**
+ * Text the database can store as sent: no NUL (PostgreSQL's text refuses it, and a query
+ * naming it fails) and no lone UTF-16 surrogate (not encodable as UTF-8). Anything else,
+ * RTL marks, zero-width characters and emoji included, is fine.
+ */
+export const STORABLE_TEXT = /^(?:[^\0\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const storable = () => z.regex(STORABLE_TEXT, { error: "invalid" });
+
+/** A required trimmed text of at most `max` characters ("required", "too_long", "invalid"). */
 export const requiredText = (max: number) =>
   z.string({ error: "required" }).check(
     z.trim(),
     z.minLength(1, { error: "required" }),
     z.maxLength(max, { error: "too_long" }),
+    storable(),
   );
 
 const name = requiredText(MAX_NAME_LENGTH);
@@ -128,7 +137,7 @@ export function optionalText(max: number, code: OrderFieldCode, inner?: z.ZodMin
   const base = inner ?? z.string({ error: "invalid" });
   return z.pipe(
     z.transform(blankToUndefined),
-    z.optional(base.check(z.maxLength(max, { error: code === "invalid_email" ? code : "too_long" }))),
+    z.optional(base.check(z.maxLength(max, { error: code === "invalid_email" ? code : "too_long" }), storable())),
   );
 }
 
@@ -168,6 +177,7 @@ const itemSchema = z.object({
     z.trim(),
     z.minLength(1, { error: "invalid_product" }),
     z.maxLength(64, { error: "invalid_product" }),
+    z.regex(STORABLE_TEXT, { error: "invalid_product" }),
   ),
   quantity: z.int({ error: "invalid_quantity" }).check(
     z.minimum(1, { error: "invalid_quantity" }),

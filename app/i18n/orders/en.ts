@@ -3,6 +3,7 @@ import type { OrdersDictionary } from "./ar";
 const orders: OrdersDictionary = {
   errors: {
     invalid_json: "We could not read the order. Please try again.",
+    body_too_large: "The order is larger than allowed. Please try again.",
     invalid_order: "Please check the details you entered.",
     rejected: "The order could not be sent. Please try again or contact us.",
     rate_limited: "You have sent many orders in a short time. Please try again later or contact us.",

@@ -3,6 +3,7 @@ import type { OrdersDictionary } from "./ar";
 const orders: OrdersDictionary = {
   errors: {
     invalid_json: "Nous n’avons pas pu lire la commande. Veuillez réessayer.",
+    body_too_large: "La commande dépasse la taille autorisée. Veuillez réessayer.",
     invalid_order: "Veuillez vérifier les informations saisies.",
     rejected: "La commande n’a pas pu être envoyée. Veuillez réessayer ou nous contacter.",
     rate_limited: "Vous avez envoyé beaucoup de commandes en peu de temps. Veuillez réessayer plus tard ou nous contacter.",

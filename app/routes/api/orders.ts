@@ -1,4 +1,5 @@
 import { getDb } from "~/server/db/connection.server";
+import { readJsonWithin } from "~/server/http/json-body.server";
 import { requestI18n } from "~/server/i18n.server";
 import { clientIp } from "~/server/orders/client-ip.server";
 import { placeOrder } from "~/server/orders/order.service.server";
@@ -7,7 +8,13 @@ import type { Route } from "./+types/orders";
 
 const noStore = { "Cache-Control": "no-store" };
 
-async function refuse(request: Request, status: 400 | 405, code: "invalid_json" | "method_not_allowed") {
+/**
+ * The largest body read (413 above, before it is buffered): a full cart of 50 lines with every
+ * customer field at its longest is under 10 KB.
+ */
+const MAX_ORDER_BODY_BYTES = 64 * 1024;
+
+async function refuse(request: Request, status: 400 | 405 | 413, code: "invalid_json" | "method_not_allowed" | "body_too_large") {
   const { t } = await requestI18n(request);
   const headers: Record<string, string> = { ...noStore };
   if (status === 405) headers.Allow = "POST";
@@ -21,16 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * POST /api/orders: a JSON OrderRequestBody (app/lib/order-request.ts), with an optional
- * Idempotency-Key header. 201 with the OrderCreated, or { error: OrderError } with 400, 422 or 429.
+ * Idempotency-Key header. 201 with the OrderCreated, or { error: OrderError } with 400, 413 (body over MAX_ORDER_BODY_BYTES), 422 or 429.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return refuse(request, 405, "method_not_allowed");
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return refuse(request, 400, "invalid_json");
-  }
+  const read = await readJsonWithin(request, MAX_ORDER_BODY_BYTES);
+  if (!read.ok) return read.reason === "too_large" ? refuse(request, 413, "body_too_large") : refuse(request, 400, "invalid_json");
+  const body = read.body;
   const { language } = await requestI18n(request);
   const result = await placeOrder(getDb(), body, {
     ip: clientIp(request),
