@@ -72,4 +72,62 @@ describe("admin products", () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  it("two admins on the same product: the older page's save is refused with a clear message and keeps what was typed; after a reload it goes through", async () => {
+    const a = await openContext(browser);
+    const b = await openContext(browser);
+    await signInAsAdmin(a.page);
+    await signInAsAdmin(b.page);
+    const slug = `e2e-race-${Date.now()}`;
+
+    // Admin A creates the product.
+    await a.page.goto("/admin/products/new");
+    await a.page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await a.page.locator('select[name="target"]').selectOption("electronics");
+    await a.page.locator('input[name="title"]').fill("منتج تعديل متزامن");
+    await a.page.locator('input[name="slug"]').fill(slug);
+    await a.page.locator('input[name="price"]').fill("5000");
+    await Promise.all([
+      a.page.waitForURL((url) => /^\/admin\/products\/p\d+$/.test(url.pathname) && url.searchParams.has("saved")),
+      a.page.getByTestId("product-save").click(),
+    ]);
+    const editUrl = new URL(a.page.url()).pathname;
+
+    // Both have the edit page open; B adds an image and saves first.
+    await a.page.goto(editUrl);
+    await b.page.goto(editUrl);
+    for (const { page } of [a, b]) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await b.page.locator('input[name="images"]').setInputFiles([await png(30, 160, 90)]);
+    await Promise.all([b.page.waitForURL((url) => url.searchParams.has("saved")), b.page.getByTestId("product-save").click()]);
+    // The URL changes before the page re-renders with the saved product: wait for the image.
+    await expect.poll(() => b.page.getByTestId("product-image").count()).toBe(1);
+
+    // A, on the older page, changes the price: refused, with the reason, and the typed price kept.
+    await a.page.locator('input[name="price"]').fill("4321");
+    await a.page.getByTestId("product-save").click();
+    await a.page.getByTestId("product-error").waitFor();
+    expect(await a.page.getByTestId("product-error").textContent()).toBe(
+      "عدّل مشرف آخر هذا المنتج بعد فتحك له. أعد تحميل الصفحة لرؤية آخر نسخة ثم أعد تعديلك.",
+    );
+    expect(await a.page.locator('input[name="price"]').inputValue()).toBe("4321");
+    // Nothing of A's was written, and B's image is still there.
+    await b.page.goto(editUrl);
+    expect(await b.page.getByTestId("product-image").count()).toBe(1);
+    expect(await b.page.locator('input[name="price"]').inputValue()).toBe("5000");
+
+    // A reloads (the latest version, with B's image) and saves again: accepted.
+    await a.page.goto(editUrl);
+    expect(await a.page.getByTestId("product-image").count()).toBe(1);
+    await a.page.locator('input[name="price"]').fill("4321");
+    await Promise.all([a.page.waitForURL((url) => url.searchParams.has("saved")), a.page.getByTestId("product-save").click()]);
+    expect(await a.page.locator('input[name="price"]').inputValue()).toBe("4321");
+    expect(await a.page.getByTestId("product-image").count()).toBe(1);
+
+    // Clean up.
+    await a.page.goto(`${editUrl}?delete=1`);
+    await Promise.all([a.page.waitForURL((url) => url.searchParams.has("deleted")), a.page.getByTestId("confirm-delete").click()]);
+    expect([...a.pageErrors, ...b.pageErrors]).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
 });

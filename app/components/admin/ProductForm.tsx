@@ -84,6 +84,7 @@ export function ProductForm({
   categories,
   sections,
   action,
+  expectedUpdatedAt,
   children,
 }: {
   values: ProductFormValues;
@@ -91,6 +92,8 @@ export function ProductForm({
   categories: Option[];
   sections: Option[];
   action?: string;
+  /** An edit: the product's updated_at when the page loaded, sent back so a save over someone else's newer change is refused. */
+  expectedUpdatedAt?: string;
   /** Shown between the images input and the fields (the existing images live outside this form). */
   children?: ReactNode;
 }) {
@@ -129,6 +132,7 @@ export function ProductForm({
       noValidate
     >
       <input type="hidden" name="intent" value="save" />
+      {expectedUpdatedAt ? <input type="hidden" name="expectedUpdatedAt" value={expectedUpdatedAt} /> : null}
 
       <div className="rounded-xl border border-stone-200 bg-white p-4">
         <label htmlFor="product-images" className="block text-sm font-medium text-stone-800">

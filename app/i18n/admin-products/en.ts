@@ -100,6 +100,7 @@ const adminProducts: AdminProductsDictionary = {
     imageFailed: "An error occurred while updating the images",
     loadFailed: "An error occurred while loading the data",
     notFound: "Product not found",
+    stale: "Another admin changed this product after you opened it. Reload the page to see the latest version, then make your edit again.",
   },
   errors: {
     requiredFields: "Please fill in all required fields",

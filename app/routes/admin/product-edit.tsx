@@ -75,18 +75,20 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-type ActionMessage = ProductErrorKey | "saveFailed" | "deleteFailed" | "notFound" | "imageFailed" | "bodyTooLarge" | null;
+type ActionMessage = ProductErrorKey | "saveFailed" | "deleteFailed" | "notFound" | "imageFailed" | "bodyTooLarge" | "stale" | null;
 
 interface ActionResult {
   formError: ActionMessage;
   fieldErrors: Partial<Record<ProductFieldName, ProductErrorKey>>;
   imageError: ImageError | null;
   values: ReturnType<typeof submittedFormValues> | null;
+  /** The version the refused form was opened at: shown again, so only a reload (the latest version) lets the edit through. */
+  expectedUpdatedAt: string | null;
 }
 
 function answer(status: number, result: Partial<ActionResult>) {
   return data<ActionResult>(
-    { formError: null, fieldErrors: {}, imageError: null, values: null, ...result },
+    { formError: null, fieldErrors: {}, imageError: null, values: null, expectedUpdatedAt: null, ...result },
     { status, headers: ADMIN_HEADERS },
   );
 }
@@ -130,13 +132,17 @@ export async function action({ request, params }: Route.ActionArgs) {
       const value = form.get(name);
       if (typeof value === "string") fields[name] = value;
     }
-    const result = await saveProduct(db, storage, { id, fields, files: await uploadedFiles(form.getAll("images")) });
+    const expected = form.get("expectedUpdatedAt");
+    const expectedUpdatedAt = typeof expected === "string" && expected !== "" ? expected : null;
+    const files = await uploadedFiles(form.getAll("images"));
+    const result = await saveProduct(db, storage, { id, fields, files, expectedUpdatedAt });
     if (result.ok) throw redirect(`/admin/products/${encodeURIComponent(result.id)}?saved=1`, { status: 303, headers: ADMIN_HEADERS });
     return answer(result.status, {
       formError: result.formError,
       fieldErrors: result.fieldErrors,
       imageError: result.imageError,
       values: submittedFormValues(fields),
+      expectedUpdatedAt,
     });
   }
   if (id === null) return answer(400, { formError: "saveFailed" });
@@ -169,6 +175,7 @@ function messageKey(message: NonNullable<ActionMessage>) {
     case "deleteFailed":
     case "notFound":
     case "imageFailed":
+    case "stale":
       return `adminProducts.messages.${message}` as const;
     default:
       return `adminProducts.errors.${message}` as const;
@@ -338,6 +345,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         categories={categories}
         sections={sections}
         action={product ? `/admin/products/${encodeURIComponent(product.id)}` : "/admin/products/new"}
+        expectedUpdatedAt={product ? (actionData?.expectedUpdatedAt ?? product.updatedAt) : undefined}
       />
 
       {product ? (

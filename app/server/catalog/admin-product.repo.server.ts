@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from "kysely";
+import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from "kysely";
 import type { StockFilter } from "~/lib/admin-product";
 import { escapeLike } from "~/lib/search-text";
 import type { Database } from "../db/database.server";
@@ -103,6 +103,7 @@ export function selectAdminProduct(db: Kysely<Database>, id: string) {
       "stock_quantity",
       "low_stock_threshold",
       "sku",
+      "updated_at",
     ])
     .where("id", "=", id)
     .executeTakeFirst();
@@ -139,9 +140,47 @@ export function insertProduct(db: Kysely<Database>, values: Insertable<ProductsT
   return db.insertInto("products").values(values).execute();
 }
 
-export async function updateProduct(db: Kysely<Database>, id: string, values: Updateable<ProductsTable>): Promise<number> {
-  const result = await db.updateTable("products").set(values).where("id", "=", id).executeTakeFirst();
+/**
+ * Updates a product; with `expectedUpdatedAt`, only while its updated_at is still that value
+ * (optimistic concurrency: the check and the write are one statement). Returns the rows changed.
+ */
+export async function updateProduct(
+  db: Kysely<Database>,
+  id: string,
+  values: Updateable<ProductsTable>,
+  expectedUpdatedAt?: string,
+): Promise<number> {
+  const result = await db
+    .updateTable("products")
+    .set(values)
+    .where("id", "=", id)
+    .$if(expectedUpdatedAt !== undefined, (qb) => qb.where("updated_at", "=", expectedUpdatedAt!))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** A product's version stamp after `previous`: `now`, or a millisecond past `previous` when the clock has not moved beyond it. */
+export function nextVersionStamp(now: string, previous: string | null | undefined): string {
+  if (!previous || now > previous) return now;
+  const after = Date.parse(previous);
+  return Number.isFinite(after) ? new Date(after + 1).toISOString() : now;
+}
+
+/**
+ * Moves a product's updated_at on (its version) after a change to its images, so a form
+ * opened before it is refused on save. Call it inside the change's transaction; on PostgreSQL
+ * the row is locked while read so two changes never leave the same stamp.
+ */
+export async function touchProduct(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const row = await db
+    .selectFrom("products")
+    .select("updated_at")
+    .where("id", "=", id)
+    .$if(postgres, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!row) return;
+  await db.updateTable("products").set({ updated_at: nextVersionStamp(now, row.updated_at) }).where("id", "=", id).execute();
 }
 
 /** Deletes a product; its image rows go with it (ON DELETE CASCADE). Order lines keep their snapshot. */

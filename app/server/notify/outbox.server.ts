@@ -11,7 +11,7 @@ export const OUTBOX_MAX_DELAY_MS = 60 * 60 * 1000;
 export const OUTBOX_MAX_ATTEMPTS = 10;
 export const OUTBOX_TIMEOUT_MS = 5_000;
 /** How long a worker holds the rows it claimed: well beyond one batch sent in parallel with the timeout. */
-const CLAIM_MS = 2 * 60 * 1000;
+export const OUTBOX_CLAIM_MS = 2 * 60 * 1000;
 const BATCH = 10;
 
 export function retryDelayMs(attempts: number): number {
@@ -39,6 +39,8 @@ export interface DeliverOptions {
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
   batchSize?: number;
+  /** How long the claimed rows are held (OUTBOX_CLAIM_MS): a crashed worker's rows are sent again after it. */
+  claimMs?: number;
 }
 
 export interface DeliveryReport {
@@ -64,7 +66,7 @@ export async function deliverDueMessages(db: Kysely<Database>, options: DeliverO
   if (options.url) transports[ORDER_CREATED_TOPIC] = formTransport(options.url);
   const claimed = await claimDueOutboxMessages(db, {
     now: now.toISOString(),
-    claimedUntil: new Date(now.getTime() + CLAIM_MS).toISOString(),
+    claimedUntil: new Date(now.getTime() + (options.claimMs ?? OUTBOX_CLAIM_MS)).toISOString(),
     token,
     limit: options.batchSize ?? BATCH,
     topics: Object.keys(transports),
@@ -125,7 +127,7 @@ export interface OutboxWorker {
  */
 export function startOutboxWorker(
   db: Kysely<Database>,
-  target: string | Pick<DeliverOptions, "url" | "transports">,
+  target: string | Pick<DeliverOptions, "url" | "transports" | "claimMs">,
   intervalMs = 5_000,
 ): OutboxWorker {
   const options = typeof target === "string" ? { url: target } : target;
