@@ -3,12 +3,12 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
-// Five projects: fast pure unit tests beside the code, integration tests of
+// Six projects: fast pure unit tests beside the code, integration tests of
 // server modules against a real database (in-memory SQLite, or PostgreSQL when
 // TEST_DATABASE_URL is set), operations tests and end-to-end tests in Debian's
 // Chromium against the production build, and the fleet test (two production
 // servers on one PostgreSQL database and one bucket; only with
-// TEST_DATABASE_URL=postgres://…).
+// TEST_DATABASE_URL=postgres://…), and the load test (`npm run test:load` only).
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -70,6 +70,19 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 40_000,
           hookTimeout: 90_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The load test: 200 shoppers and 20 orders/s for 60 s on SQLite against the production
+          // build (`npm run test:load`; CI runs it after the SQLite leg). Not in plain `npm test`.
+          name: "load",
+          include: ["tests/load/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          fileParallelism: false,
+          testTimeout: 600_000,
         },
       },
     ],

@@ -225,7 +225,21 @@ describe("gzipSize", () => {
 
 describe("parseBenchArgs", () => {
   it("defaults to 5 s and 10 connections", () => {
-    expect(parseBenchArgs([], {})).toEqual({ duration: 5, connections: 10, verbose: false, build: false, help: false });
+    expect(parseBenchArgs([], {})).toEqual({
+      scenario: "routes",
+      duration: 5,
+      connections: 10,
+      verbose: false,
+      build: false,
+      help: false,
+    });
+  });
+
+  it("runs the mixed scenario for 20 s with 200 shoppers unless told otherwise", () => {
+    expect(parseBenchArgs(["--scenario", "mixed"], {})).toMatchObject({ scenario: "mixed", duration: 20, connections: 200 });
+    expect(parseBenchArgs(["--scenario=mixed", "--duration", "5", "-c", "50"], {})).toMatchObject({ duration: 5, connections: 50 });
+    expect(parseBenchArgs(["--scenario", "mixed"], { BENCH_DURATION: "12" }).duration).toBe(12);
+    expect(() => parseBenchArgs(["--scenario", "soak"], {})).toThrow(/--scenario/);
   });
 
   it("reads BENCH_DURATION, and --duration wins over it", () => {

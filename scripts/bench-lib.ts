@@ -292,8 +292,11 @@ export function formatKB(bytes: number): string {
 // Command line
 
 export interface BenchOptions {
-  /** Seconds autocannon drives each route. */
+  /** "routes": each route in turn; "mixed": shoppers browsing while orders arrive (scripts/lib/load-scenario.ts). */
+  scenario: "routes" | "mixed";
+  /** Seconds autocannon drives each route (routes), or of the whole run (mixed). */
   duration: number;
+  /** Connections per route (routes), or concurrent shoppers (mixed). */
   connections: number;
   verbose: boolean;
   /** Rebuild even when build/server/index.js exists. */
@@ -310,8 +313,9 @@ function positiveInt(name: string, value: string): number {
 }
 
 /**
- * `--duration N` (or env BENCH_DURATION; the flag wins; default 5),
- * `--connections N` (default 10), `--verbose`, `--build`, `--help`.
+ * `--scenario routes|mixed` (default routes), `--duration N` (or env BENCH_DURATION; the flag
+ * wins; default 5 for routes, 20 for mixed), `--connections N` (default 10 for routes, 200
+ * shoppers for mixed), `--verbose`, `--build`, `--help`.
  * Throws on unknown flags or bad numbers.
  */
 export function parseBenchArgs(
@@ -321,6 +325,7 @@ export function parseBenchArgs(
   const { values } = parseArgs({
     args: [...argv],
     options: {
+      scenario: { type: "string", short: "s" },
       duration: { type: "string", short: "d" },
       connections: { type: "string", short: "c" },
       verbose: { type: "boolean", short: "v", default: false },
@@ -330,16 +335,27 @@ export function parseBenchArgs(
     allowPositionals: false,
     strict: true,
   });
+  const scenario = values.scenario ?? "routes";
+  if (scenario !== "routes" && scenario !== "mixed") {
+    throw new Error(`--scenario must be routes or mixed, got "${scenario}"`);
+  }
   const envDuration = env.BENCH_DURATION?.trim();
   const duration =
     values.duration !== undefined
       ? positiveInt("--duration", values.duration)
       : envDuration
         ? positiveInt("BENCH_DURATION", envDuration)
-        : 5;
+        : scenario === "mixed"
+          ? 20
+          : 5;
   const connections =
-    values.connections !== undefined ? positiveInt("--connections", values.connections) : 10;
+    values.connections !== undefined
+      ? positiveInt("--connections", values.connections)
+      : scenario === "mixed"
+        ? 200
+        : 10;
   return {
+    scenario,
     duration,
     connections,
     verbose: values.verbose === true,

@@ -6,6 +6,9 @@
 //   npm run bench                      5 s per route, 10 connections
 //   npm run bench -- --duration 10     (or BENCH_DURATION=10 npm run bench)
 //   npm run bench -- --connections 50 --verbose --build
+//   npm run bench -- --scenario mixed  200 shoppers browsing + 20 orders/s for 20 s (the load
+//                                      test's scenario, scripts/lib/load-scenario.ts; --duration,
+//                                      --connections = shoppers)
 //
 // Builds first when the build is missing or older than its sources (`--build` forces it).
 // Exits non-zero when the server does not come up, when any route had an
@@ -34,6 +37,7 @@ import {
   type BenchRow,
   type RouteSpec,
 } from "./bench-lib";
+import { formatMixedReport, runMixedScenario } from "./lib/load-scenario";
 
 /**
  * The routes benchmarked, in order. Add one line per new page; a route that
@@ -96,10 +100,13 @@ interface AutocannonOptions {
 type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-const USAGE = `Usage: npm run bench -- [--duration N] [--connections N] [--verbose] [--build]
+const USAGE = `Usage: npm run bench -- [--scenario routes|mixed] [--duration N] [--connections N] [--verbose] [--build]
 
-  --duration, -d N     seconds of load per route (default 5, or env BENCH_DURATION)
-  --connections, -c N  concurrent connections (default 10)
+  --scenario, -s S     routes (default): each route in turn; mixed: shoppers browsing while
+                       20 orders/s arrive, then every order checked in the database
+  --duration, -d N     seconds of load per route (default 5; mixed: of the whole run, default 20;
+                       or env BENCH_DURATION)
+  --connections, -c N  concurrent connections (default 10; mixed: shoppers, default 200)
   --verbose, -v        list every JavaScript file of the first visit
   --build              run \`npm run build\` even if build/ exists
 `;
@@ -132,6 +139,9 @@ interface RunningServer {
 
 let server: RunningServer | undefined;
 let tempDir: string | undefined;
+/** Stops the mixed scenario (its own server and temp dir) on Ctrl-C. */
+const mixedAbort = new AbortController();
+let mixedRun: Promise<unknown> | undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -245,6 +255,10 @@ async function stopServer(s: RunningServer): Promise<void> {
 let cleaningUp: Promise<void> | undefined;
 function cleanup(): Promise<void> {
   cleaningUp ??= (async () => {
+    if (mixedRun) {
+      mixedAbort.abort();
+      await mixedRun.catch(() => undefined);
+    }
     if (server) await stopServer(server);
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   })();
@@ -410,6 +424,21 @@ async function main(): Promise<number> {
     if (code !== 0) throw new BenchFailure(`npm run build failed with exit code ${code}`);
   }
   if (!existsSync(join(ROOT, "server.js"))) throw new BenchFailure(`no server.js in ${ROOT}`);
+
+  if (options.scenario === "mixed") {
+    const run = runMixedScenario({
+      durationS: options.duration,
+      shoppers: options.connections,
+      ordersPerSecond: 20,
+      root: ROOT,
+      signal: mixedAbort.signal,
+    });
+    mixedRun = run;
+    const result = await run;
+    console.log(`\n${formatMixedReport(result)}`);
+    if (result.failures.length > 0) console.error("\n[bench] FAILED: see the errors above");
+    return result.failures.length > 0 ? 1 : 0;
+  }
 
   tempDir = await mkdtemp(join(tmpdir(), "souq-bench-"));
   const started = Date.now();

@@ -31,14 +31,16 @@ if (!postgres && extra.length === 0) {
 // The e2e and ops projects both run the production build.
 const runsE2e = !postgres && ["e2e", "ops"].some((p) => selected.includes(p) || extra.join(" ").includes(p));
 const runsFleet = postgres && (selected.includes("fleet") || extra.join(" ").includes("fleet"));
+// `npm run test:load` (`--project load`): the load test starts `node server.js` too.
+const runsLoad = !runsE2e && extra.join(" ").includes("load");
 const env = { ...process.env };
 if (runsE2e) {
   env.CHROMIUM_PATH = ensureChromium();
   console.log("Building the production bundle for the end-to-end tests…");
   if (run("npx", ["react-router", "build"]) !== 0) process.exit(1);
-} else if (runsFleet && buildIsStale()) {
-  // The fleet test starts `node server.js`: the production bundle must match the sources.
-  console.log("Building the production bundle for the fleet test…");
+} else if ((runsFleet || runsLoad) && buildIsStale()) {
+  // The fleet and load tests start `node server.js`: the production bundle must match the sources.
+  console.log(`Building the production bundle for the ${runsFleet ? "fleet" : "load"} test…`);
   if (run("npx", ["react-router", "build"]) !== 0) process.exit(1);
 }
 

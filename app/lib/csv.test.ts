@@ -25,6 +25,8 @@ describe("csvCell", () => {
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\t=1")).toBe("'\t=1");
+    expect(csvCell("\r=1")).toBe("\"'\r=1\"");
+    expect(csvCell("\0=1")).toBe("'\0=1");
     expect(csvCell("=1,2")).toBe("\"'=1,2\"");
     expect(csvCell("a=b")).toBe("a=b");
   });

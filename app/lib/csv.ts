@@ -9,11 +9,11 @@ export type CsvValue = string | number | null | undefined;
 export const UTF8_BOM = "\uFEFF";
 
 /**
- * A text that a spreadsheet would run as a formula (= + - @, or a tab or carriage return that
- * some spreadsheets strip before looking) gets a leading apostrophe: shown as text, never run
+ * A text that a spreadsheet would run as a formula (= + - @, or a tab, carriage return or NUL that
+ * some spreadsheets strip before looking; OWASP ASVS 5.0 V1.2.10) gets a leading apostrophe: shown as text, never run
  * (OWASP "CSV injection"). Numbers are written as they are: a negative number is data, not a formula.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\0]/;
 
 /** One cell: quoted when it holds a quote, a comma or a line break; quotes doubled. */
 export function csvCell(value: CsvValue): string {

@@ -5,6 +5,7 @@ import "react-router";
 import { env, type Env } from "./env.server";
 import { logger } from "./logger.server";
 import { requestIdFrom, runInRequest } from "./request-context.server";
+import { crossSiteResponse, isSameOrigin } from "./auth/auth.server";
 import { getDb } from "./db/connection.server";
 import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
 import { getStorage } from "./storage/storage.server";
@@ -136,6 +137,34 @@ export async function referralCapture(req: Request, res: Response, next: NextFun
   next();
 }
 
+/**
+ * Admin mutations from another site answer 403 `cross_site`, always. React Router refuses a
+ * foreign Origin on page-route actions by itself, but with a bare 400 and before any route code
+ * runs; this answers every admin POST (page and resource routes, sign-in and sign-out alike) the
+ * same translated 403 first. A request with neither Origin nor Referer goes on: requireAdminAction
+ * refuses it (401 without a session, else 403).
+ */
+export async function adminCrossSiteGuard(req: Request, res: Response, next: NextFunction): Promise<void> {
+  if (req.method === "GET" || req.method === "HEAD" || !/^\/admin(?:[/.?]|$)/.test(req.path)) return next();
+  const headers = new Headers();
+  for (const name of ["origin", "referer", "accept-language", "cookie"] as const) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  if (!headers.has("origin") && !headers.has("referer")) return next();
+  try {
+    // The same origin the React Router adapter gives the request (X-Forwarded-Host/Proto with TRUST_PROXY).
+    const request = new globalThis.Request(`${req.protocol}://${req.host ?? "localhost"}${req.originalUrl}`, { headers });
+    if (isSameOrigin(request)) return next();
+    const refusal = await crossSiteResponse(request);
+    res.status(refusal.status);
+    refusal.headers.forEach((value, name) => res.setHeader(name, value));
+    res.send(await refusal.text());
+  } catch (error) {
+    next(error);
+  }
+}
+
 /** The React Router application: every page, action and resource route. */
 export const app = express();
 app.disable("x-powered-by");
@@ -148,6 +177,7 @@ app.use((req, _res, next) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   next();
 });
+app.use(adminCrossSiteGuard);
 app.use(referralCapture);
 app.use(
   createRequestHandler({

@@ -105,6 +105,13 @@ const envSchema = z.object({
   /** Where each new order is POSTed (form-encoded, spec section 7) by the outbox worker; unset: no webhook. */
   ORDER_WEBHOOK_URL: optionalUrl,
   /**
+   * The outbox worker: how often it looks for due messages, and how long a worker holds the
+   * messages it claimed. After a crash, messages claimed by the dead process are sent again
+   * once the claim runs out; it must stay well beyond one batch (5 s timeout per message).
+   */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5_000),
+  OUTBOX_CLAIM_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
+  /**
    * New-order notifications (a short message per order, through the outbox): a Telegram bot's
    * token and the chat it writes to (both or neither), the Bot API's address (tests point it to
    * a local server), and/or a generic endpoint receiving a JSON POST.

@@ -277,6 +277,16 @@ describe("the /uploads handler", () => {
       "/uploads/%E0%A4%A",
       "/uploads/",
       "/uploads",
+      // Issue 11: encoded slashes and dots, NUL, backslashes, absolute paths.
+      "/uploads/%2e%2e%2fpackage.json",
+      "/uploads/%2E%2E%2F%2E%2E%2Fpackage.json",
+      "/uploads/products/served-1234abcd-640.webp%00.json",
+      "/uploads/%00../package.json",
+      "/uploads/..%5cpackage.json",
+      "/uploads/products\\..\\..\\package.json",
+      "/uploads//etc/passwd",
+      "/uploads/%2fetc%2fpasswd",
+      "/uploads/C:%5cWindows%5cwin.ini",
     ]) {
       const response = await rawRequest(port, path);
       expect([400, 404], path).toContain(response.status);
@@ -296,9 +306,26 @@ describe("the /uploads handler", () => {
       expect(response.headers["cache-control"]).toBe(IMMUTABLE_CACHE_CONTROL);
       expect(response.body.equals(webp)).toBe(true);
       expect((await rawRequest(localPort, "/uploads/products/missing.webp")).status).toBe(404);
-      const traversal = await rawRequest(localPort, "/uploads/../package.json");
-      expect(traversal.status).toBeGreaterThanOrEqual(400);
-      expect(traversal.body.toString()).not.toContain('"name": "souq"');
+      // Issue 11: every traversal spelling is refused by the local folder too.
+      await writeFile(join(work, "outside-secret.txt"), "local-secret");
+      for (const path of [
+        "/uploads/../package.json",
+        "/uploads/%2e%2e/package.json",
+        "/uploads/%2e%2e%2fpackage.json",
+        "/uploads/products/..%2F..%2F..%2Foutside-secret.txt",
+        "/uploads/..%5c..%5coutside-secret.txt",
+        "/uploads/products\\..\\..\\outside-secret.txt",
+        "/uploads/products/local-1.webp%00.json",
+        "/uploads//etc/passwd",
+        "/uploads/%2fetc%2fpasswd",
+        "/uploads/.hidden",
+      ]) {
+        const traversal = await rawRequest(localPort, path);
+        expect(traversal.status, path).toBeGreaterThanOrEqual(400);
+        expect(traversal.body.toString(), path).not.toContain('"name": "souq"');
+        expect(traversal.body.toString(), path).not.toContain("local-secret");
+        expect(traversal.body.toString(), path).not.toContain("root:");
+      }
     } finally {
       localServer.close();
     }

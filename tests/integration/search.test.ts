@@ -113,6 +113,33 @@ describe(`product search (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLi
     expect(await page(["_"])).toEqual([]);
   });
 
+  it("stores SQL metacharacters verbatim and finds them by their words (issue 11)", async () => {
+    const titles = {
+      p9100000000001: "'; DROP TABLE products; -- Robe",
+      p9100000000002: 'Stylo 100% "bleu" _fin_ \\ O\'Brien',
+      p9100000000003: "x' OR '1'='1 Cahier",
+    } as const;
+    await insertProducts(Object.entries(titles).map(([id, title]) => ({ id, title, createdAt: "2026-01-02T00:00:00.000Z" })));
+    await refreshSearchText(t.db, Object.keys(titles));
+    try {
+      const stored = await t.db.selectFrom("products").select(["id", "title"]).where("id", "in", Object.keys(titles)).orderBy("id").execute();
+      expect(Object.fromEntries(stored.map((row) => [row.id, row.title]))).toEqual(titles);
+      // The query itself carries the metacharacters: no error, no injection, the product found.
+      expect(await slugsOf("'; DROP TABLE products; --")).toContain("test-p9100000000001");
+      expect(await slugsOf("robe'; --")).toContain("test-p9100000000001");
+      expect(await slugsOf("x' OR '1'='1")).toEqual(["test-p9100000000003"]);
+      expect(await slugsOf("O'Brien")).toEqual(["test-p9100000000002"]);
+      expect(await slugsOf("stylo 100%")).toEqual(["test-p9100000000002"]);
+      // An always-true condition after an unknown word matches nothing: the words are data, never SQL.
+      expect(await slugsOf("zzqqx' OR '1'='1' --")).toEqual([]);
+      // The table is still there, with the seeded catalogue.
+      const count = await t.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBeGreaterThanOrEqual(demoProducts.length + 3);
+    } finally {
+      await t.db.deleteFrom("products").where("id", "in", Object.keys(titles)).execute();
+    }
+  });
+
   it("ranks in-stock products before out-of-stock ones", async () => {
     const result = await search("حقيبة ظهر");
     const expected = demoProducts.filter((p) => p.title.includes("حقيبة ظهر"));

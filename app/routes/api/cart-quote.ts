@@ -14,6 +14,11 @@ const quoteRequest = z.object({
  * database (current titles in the shopper's language, prices, stock; unknown products
  * flagged). The cart page and the cart provider call it; nothing is stored.
  */
+/** GET (and HEAD): only POST is allowed; a plain 405 rather than React Router's logged "no loader" error. */
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const { language, t } = await requestI18n(request);
   const headers = { "Cache-Control": "private, no-store" };

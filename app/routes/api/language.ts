@@ -16,6 +16,11 @@ const languageForm = z.object({
 });
 
 /** The top-bar language button posts here; the choice is kept in the `lng` cookie. */
+/** GET (and HEAD): only POST is allowed; a plain 405 rather than React Router's logged "no loader" error. */
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = languageForm.safeParse({ ...form, redirectTo: form.redirectTo ?? "/" });

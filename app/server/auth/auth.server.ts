@@ -118,6 +118,11 @@ export function isSameOrigin(request: Request): boolean {
   return source !== null && allowedOrigins(request).has(source);
 }
 
+/** The translated 403 JSON answer `{ error: { code: "cross_site", message } }`. */
+export function crossSiteResponse(request: Request): Promise<Response> {
+  return errorResponse(request, 403, "cross_site");
+}
+
 /** Throws the 403 JSON answer `{ error: { code: "cross_site" } }` unless the request comes from this site. */
 export async function assertSameOrigin(request: Request): Promise<void> {
   if (!isSameOrigin(request)) throw await errorResponse(request, 403, "cross_site");

@@ -36,6 +36,7 @@ import {
   insertProduct,
   nextImagePosition,
   productIdExists,
+  nextVersionStamp,
   rewriteImagePositions,
   sectionExists,
   selectAdminProduct,
@@ -45,6 +46,7 @@ import {
   selectProductImages,
   selectSectionOptions,
   slugOwner,
+  touchProduct,
   updateProduct,
   type AdminImageRow,
   type AdminProductRow,
@@ -195,6 +197,8 @@ export interface AdminProductDetail {
   title: string;
   values: ProductFormValues;
   images: (ProductImageData & { id: number; position: number })[];
+  /** The product's version (its updated_at): the edit form sends it back as expectedUpdatedAt. */
+  updatedAt: string;
 }
 
 export async function getAdminProduct(db: Kysely<Database>, id: string): Promise<AdminProductDetail | null> {
@@ -207,6 +211,7 @@ export async function getAdminProduct(db: Kysely<Database>, id: string): Promise
     title: row.title,
     values: toFormValues(row),
     images: images.map((image) => ({ ...toImage(image), id: image.id, position: image.position })),
+    updatedAt: row.updated_at,
   };
 }
 
@@ -217,6 +222,8 @@ export async function getAdminProduct(db: Kysely<Database>, id: string): Promise
 export interface UploadedFile {
   name: string;
   bytes: Buffer;
+  /** The Content-Type the browser declared ("" when it did not know); compared with the content, never trusted. */
+  type?: string;
 }
 
 export type ImageErrorKey = "notImage" | "tooLarge" | "uploadFailed" | "tooManyFiles";
@@ -233,14 +240,15 @@ export async function uploadedFiles(entries: FormDataEntryValue[]): Promise<Uplo
   for (const entry of entries) {
     if (typeof entry === "string") continue;
     if (entry.size === 0 && entry.name === "") continue;
-    files.push({ name: entry.name || "image", bytes: Buffer.from(await entry.arrayBuffer()) });
+    files.push({ name: entry.name || "image", bytes: Buffer.from(await entry.arrayBuffer()), type: entry.type });
   }
   return files;
 }
 
 /**
  * Every file checked before anything is stored: at most MAX_IMAGES_PER_UPLOAD, each at most
- * 5 MB, each an image by its content (sharp reads its header; name and type are not trusted).
+ * 5 MB, each an image by its content (sharp reads its header; name and type are not trusted, but
+ * must agree with the content), within the pixel limit, an SVG only without active content.
  */
 export async function checkUploads(files: UploadedFile[]): Promise<ImageError | null> {
   if (files.length > MAX_IMAGES_PER_UPLOAD) return { error: "tooManyFiles", file: "" };
@@ -249,7 +257,7 @@ export async function checkUploads(files: UploadedFile[]): Promise<ImageError | 
   }
   for (const file of files) {
     try {
-      await assertAcceptedImage(file.bytes);
+      await assertAcceptedImage(file.bytes, { name: file.name, type: file.type });
     } catch {
       return { error: "notImage", file: file.name };
     }
@@ -311,19 +319,22 @@ function imageRows(productId: string, images: IngestedImage[], firstPosition: nu
 // ---------------------------------------------------------------------------------------------
 // Saving
 
+/** Why a save was refused as a whole: a field rule, a server fault, a product gone, or changed by someone else since the form was opened. */
+export type SaveFormError = ProductErrorKey | "saveFailed" | "notFound" | "stale";
+
 export type SaveProductResult =
   | { ok: true; id: string; created: boolean }
   | {
       ok: false;
       status: 400 | 404 | 409 | 413 | 422 | 500;
-      formError: ProductErrorKey | "saveFailed" | "notFound" | null;
+      formError: SaveFormError | null;
       fieldErrors: Partial<Record<ProductFieldName, ProductErrorKey>>;
       imageError: ImageError | null;
     };
 
 function refused(
   status: 400 | 404 | 409 | 413 | 422 | 500,
-  formError: ProductErrorKey | "saveFailed" | "notFound" | null,
+  formError: SaveFormError | null,
   fieldErrors: Partial<Record<ProductFieldName, ProductErrorKey>> = {},
   imageError: ImageError | null = null,
 ): SaveProductResult {
@@ -359,16 +370,30 @@ async function freshProductId(db: Kysely<Database>, now: number): Promise<string
 
 const ID_ATTEMPTS = 5;
 
+/** The product changed (or went) since the form was opened: thrown inside the save's transaction to undo it. */
+class StaleProduct extends Error {
+  constructor() {
+    super("stale product");
+  }
+}
+
 /**
  * Creates (id null) or updates a product from its submitted form, with any uploaded images
  * appended after the existing ones. Nothing is stored when anything is refused: the fields and
  * every file are checked before the first file is written, and files written for a save that
  * then fails are removed. Every save refreshes the product's search text.
+ *
+ * Optimistic concurrency: an edit form carries the product's updated_at as it was when the
+ * form was opened (`expectedUpdatedAt`); the UPDATE applies only while the row still has it
+ * (checked in the statement itself, inside the save's transaction), so a form opened before
+ * another admin's save or image change is refused (409 "stale", nothing written) instead of
+ * silently overwriting it. Without `expectedUpdatedAt` (scripts, older clients) the save is
+ * unconditional, as before.
  */
 export async function saveProduct(
   db: Kysely<Database>,
   storage: Storage,
-  request: { id: string | null; fields: ProductFormFields; files: UploadedFile[] },
+  request: { id: string | null; fields: ProductFormFields; files: UploadedFile[]; expectedUpdatedAt?: string | null },
 ): Promise<SaveProductResult> {
   const parsed = parseProductForm(request.fields);
   if (!parsed.ok) return refused(400, parsed.formError, parsed.fieldErrors);
@@ -394,6 +419,7 @@ export async function saveProduct(
   if (!uploads.ok) return refused(500, null, {}, { error: uploads.error, file: uploads.file });
 
   const now = nowIso();
+  const expected = request.expectedUpdatedAt?.trim() || undefined;
   for (let attempt = 1; attempt <= ID_ATTEMPTS; attempt++) {
     const id = request.id ?? (await freshProductId(db, Date.now()));
     try {
@@ -401,13 +427,24 @@ export async function saveProduct(
         if (request.id === null) {
           await insertProduct(trx, { id, ...productColumns(input), created_at: now, updated_at: now });
         } else {
-          await updateProduct(trx, id, { ...productColumns(input), updated_at: now });
+          const changed = await updateProduct(
+            trx,
+            id,
+            { ...productColumns(input), updated_at: nextVersionStamp(now, expected) },
+            expected,
+          );
+          if (changed !== 1) throw new StaleProduct();
         }
         await insertImages(trx, imageRows(id, uploads.images, await nextImagePosition(trx, id), input.title));
         await refreshSearchText(trx, [id]);
       });
       return { ok: true, id, created: request.id === null };
     } catch (error) {
+      if (error instanceof StaleProduct) {
+        await removeUnusedImages(db, storage, uploads.images);
+        const exists = await productIdExists(db, id).catch(() => true);
+        return exists ? refused(409, "stale") : refused(404, "notFound");
+      }
       // A concurrent save took the slug, or (on create) the id: say so, or try the next id.
       const takenBy = await slugOwner(db, input.slug).catch(() => undefined);
       if (takenBy !== undefined && takenBy !== id) {
@@ -467,6 +504,7 @@ export async function moveProductImage(
         [ids[from], ids[to]] = [ids[to]!, ids[from]!];
       }
       await rewriteImagePositions(trx, productId, ids);
+      await touchProduct(trx, productId, nowIso());
       return { ok: true as const };
     });
   } catch (error) {
@@ -493,6 +531,7 @@ export async function deleteProductImage(
         productId,
         images.filter((candidate) => candidate.id !== imageId).map((candidate) => candidate.id),
       );
+      await touchProduct(trx, productId, nowIso());
       return image;
     });
     if (!removed) return { ok: false, status: 404, error: "notFound" };
