@@ -165,6 +165,19 @@ export async function adminCrossSiteGuard(req: Request, res: Response, next: Nex
   }
 }
 
+/**
+ * Refuses (400) a request whose path or query carries a NUL character (`%00`). No page, slug or
+ * search can contain one, and PostgreSQL cannot even compare text with it: without this guard a
+ * `/products/%00x` would reach the database and fail with a 500 there (SQLite just finds nothing).
+ */
+export function nulGuard(req: Request, res: Response, next: NextFunction): void {
+  if (/%00/i.test(req.originalUrl) || req.originalUrl.includes("\0")) {
+    res.status(400).type("text/plain").send("Bad request");
+    return;
+  }
+  next();
+}
+
 /** The React Router application: every page, action and resource route. */
 export const app = express();
 app.disable("x-powered-by");
@@ -177,6 +190,7 @@ app.use((req, _res, next) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   next();
 });
+app.use(nulGuard);
 app.use(adminCrossSiteGuard);
 app.use(referralCapture);
 app.use(

@@ -73,6 +73,17 @@ describe("/readyz and /healthz", () => {
   });
 });
 
+describe("NUL characters in URLs", () => {
+  it("are refused with 400 before any route or database sees them (PostgreSQL cannot compare text with NUL)", async () => {
+    for (const path of ["/products/%00x", "/search?q=a%00b", "/categories/toys?sort=%00", "/collections/%2500%00"]) {
+      const response = await fetch(`${server.baseURL}${path}`);
+      expect(response.status, path).toBe(400);
+    }
+    // An ordinary percent-encoded path still works.
+    expect((await fetch(`${server.baseURL}/search?q=%D8%B3%D8%A7%D8%B9%D8%A9`)).status).toBe(200);
+  });
+});
+
 describe("request ids", () => {
   it("reuses a sane X-Request-Id, replaces anything else, and logs it", async () => {
     const kept = await fetch(`${server.baseURL}/api/delivery`, { headers: { "X-Request-Id": "lb-req.42:abc" } });
