@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
-import { deliverDueMessages, OUTBOX_MAX_ATTEMPTS, retryDelayMs } from "~/server/notify/outbox.server";
+import { deliverDueMessages, OUTBOX_MAX_ATTEMPTS, retryDelayMs, startOutboxWorker } from "~/server/notify/outbox.server";
 import { placeOrder, type OrderSettings } from "~/server/orders/order.service.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -151,6 +151,22 @@ describe("the order webhook outbox", () => {
     expect(delivered).toBe(6);
     expect(sent).toHaveLength(6);
     expect(new Set(sent).size).toBe(6);
+    const rows = await t.db.selectFrom("outbox").select(["delivered_at"]).execute();
+    expect(rows.every((r) => r.delivered_at !== null)).toBe(true);
+  });
+
+  it("drains a burst in one worker round instead of one batch per interval", async () => {
+    for (let i = 0; i < 25; i++) await order();
+    const hook = await webhook(0);
+    const worker = startOutboxWorker(t.db, { url: hook.url }, 1_000);
+    try {
+      // One tick (at 1 s) must send all 25 messages: 3 batches back to back, not 10 per tick.
+      await new Promise((resolve) => setTimeout(resolve, 1_700));
+      expect(hook.received).toHaveLength(25);
+    } finally {
+      await worker.stop();
+      await hook.close();
+    }
     const rows = await t.db.selectFrom("outbox").select(["delivered_at"]).execute();
     expect(rows.every((r) => r.delivered_at !== null)).toBe(true);
   });

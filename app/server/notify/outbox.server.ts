@@ -13,6 +13,8 @@ export const OUTBOX_TIMEOUT_MS = 5_000;
 /** How long a worker holds the rows it claimed: well beyond one batch sent in parallel with the timeout. */
 export const OUTBOX_CLAIM_MS = 2 * 60 * 1000;
 const BATCH = 10;
+/** Batches one worker round may send back to back (then it waits for the next tick). */
+const MAX_BATCHES_PER_ROUND = 50;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(OUTBOX_MAX_DELAY_MS, OUTBOX_BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
@@ -133,10 +135,17 @@ export function startOutboxWorker(
   const options = typeof target === "string" ? { url: target } : target;
   let current: Promise<void> | undefined;
   let stopped = false;
+  // One round sends batch after batch while they come back full, so a burst of orders is not
+  // held to one batch per interval (10 messages every 5 s); it stops early when asked to.
+  const round = async () => {
+    for (let batch = 0; batch < MAX_BATCHES_PER_ROUND && !stopped; batch++) {
+      const report = await deliverDueMessages(db, options);
+      if (report.claimed < BATCH) return;
+    }
+  };
   const timer = setInterval(() => {
     if (current || stopped) return;
-    current = deliverDueMessages(db, options)
-      .then(() => undefined)
+    current = round()
       .catch((error: unknown) => logger.error({ err: error }, "outbox round failed"))
       .finally(() => {
         current = undefined;
