@@ -1,4 +1,3 @@
-import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
@@ -6,46 +5,13 @@ import { MAX_IMAGE_MEGABYTES } from "~/lib/admin-product";
 import { MERCH_LIMITS, type PickerProduct } from "~/lib/merchandising";
 import type { CollectionFormValues, CustomPageFormValues } from "~/lib/merchandising.schema";
 import type { ProductImageData } from "~/lib/product";
-import { slugAsTyped } from "~/lib/slug";
 import type { MerchKind } from "./MerchCardGrid";
+import { FormField, onSlugInput } from "./FormField";
 import { ProductPicker } from "./ProductPicker";
 
 const inputClass =
   "mt-1 block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base focus:border-brand-700 focus:outline-none aria-[invalid=true]:border-red-600";
 const boxClass = "space-y-4 rounded-xl border border-stone-200 bg-white p-4";
-
-function Field({ name, label, hint, required, children }: { name: string; label: string; hint?: string; required?: boolean; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={`merch-${name}`} className="block text-sm font-medium text-stone-800">
-        {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`merch-${name}-hint`} className="mt-1 text-xs text-stone-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Lowercase, whitespace runs to hyphens, as typed (spec section 5), keeping the caret in place. */
-function onSlugInput(event: FormEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  const typed = slugAsTyped(input.value);
-  if (typed === input.value) return;
-  const caret = input.selectionStart ?? typed.length;
-  const before = slugAsTyped(input.value.slice(0, caret)).length;
-  input.value = typed;
-  input.setSelectionRange(before, before);
-}
 
 function Checkbox({ name, label, checked, testId }: { name: string; label: string; checked: boolean; testId?: string }) {
   return (
@@ -135,10 +101,10 @@ export function MerchForm({
       <input type="hidden" name="intent" value="save" />
 
       <fieldset className={boxClass}>
-        <Field name="title" label={collection ? t("adminMerchandising.form.collectionTitle") : t("adminMerchandising.form.pageTitle")} required>
+        <FormField idPrefix="merch" name="title" label={collection ? t("adminMerchandising.form.collectionTitle") : t("adminMerchandising.form.pageTitle")} required>
           <input {...text("title", { maxLength: MERCH_LIMITS.title, dir: "auto" })} />
-        </Field>
-        <Field name="slug" label={t("adminMerchandising.form.slug")} hint={t("adminMerchandising.form.slugHint")} required>
+        </FormField>
+        <FormField idPrefix="merch" name="slug" label={t("adminMerchandising.form.slug")} hint={t("adminMerchandising.form.slugHint")} required>
           <input
             id="merch-slug"
             name="slug"
@@ -154,8 +120,8 @@ export function MerchForm({
             spellCheck={false}
             data-testid="merch-slug"
           />
-        </Field>
-        <Field name="description" label={t("adminMerchandising.form.description")}>
+        </FormField>
+        <FormField idPrefix="merch" name="description" label={t("adminMerchandising.form.description")}>
           <textarea
             id="merch-description"
             name="description"
@@ -166,7 +132,7 @@ export function MerchForm({
             className={`${inputClass} h-auto py-2`}
             dir="auto"
           />
-        </Field>
+        </FormField>
       </fieldset>
 
       <ImageField kind={kind} current={currentImage} />
@@ -181,10 +147,10 @@ export function MerchForm({
 
       <fieldset className={boxClass}>
         <legend className="px-1 text-sm font-medium text-stone-800">{t("adminMerchandising.form.seo")}</legend>
-        <Field name="metaTitle" label={t("adminMerchandising.form.metaTitle")}>
+        <FormField idPrefix="merch" name="metaTitle" label={t("adminMerchandising.form.metaTitle")}>
           <input {...text("metaTitle", { maxLength: MERCH_LIMITS.metaTitle, dir: "auto" })} />
-        </Field>
-        <Field name="metaDescription" label={t("adminMerchandising.form.metaDescription")}>
+        </FormField>
+        <FormField idPrefix="merch" name="metaDescription" label={t("adminMerchandising.form.metaDescription")}>
           <textarea
             id="merch-metaDescription"
             name="metaDescription"
@@ -195,13 +161,13 @@ export function MerchForm({
             className={`${inputClass} h-auto py-2`}
             dir="auto"
           />
-        </Field>
+        </FormField>
       </fieldset>
 
       <fieldset className={`${boxClass} sm:grid sm:grid-cols-2 sm:gap-4 sm:space-y-0`}>
-        <Field name="displayOrder" label={t("adminMerchandising.form.displayOrder")} hint={t("adminMerchandising.form.displayOrderHint")}>
+        <FormField idPrefix="merch" name="displayOrder" label={t("adminMerchandising.form.displayOrder")} hint={t("adminMerchandising.form.displayOrderHint")}>
           <input {...text("displayOrder", { dir: "ltr" })} inputMode="numeric" aria-describedby="merch-displayOrder-hint" />
-        </Field>
+        </FormField>
         <div className="flex flex-col justify-end">
           {"isFeatured" in values ? (
             <Checkbox name="isFeatured" label={t("adminMerchandising.form.featured")} checked={values.isFeatured} testId="merch-featured-input" />

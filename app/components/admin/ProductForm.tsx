@@ -1,4 +1,4 @@
-import type { ChangeEvent, FormEvent, ReactNode } from "react";
+import type { ChangeEvent, ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import {
@@ -6,10 +6,10 @@ import {
   MAX_IMAGES_PER_UPLOAD,
   PAGE_TARGETS,
   presetFor,
-  slugAsTyped,
   type ProductFormValues,
 } from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName } from "~/lib/admin-product.schema";
+import { FormField, onSlugInput } from "./FormField";
 
 export interface Option {
   value: string;
@@ -20,46 +20,10 @@ export interface Option {
 const inputClass =
   "mt-1 block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base focus:border-brand-700 focus:outline-none aria-[invalid=true]:border-red-600";
 
-function Field({
-  name,
-  label,
-  error,
-  hint,
-  required,
-  children,
-}: {
-  name: string;
-  label: string;
-  error?: ProductErrorKey;
-  hint?: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
+/** A product form field: the shared FormField, with its error key translated. */
+function Field({ error, ...props }: Omit<ComponentProps<typeof FormField>, "idPrefix" | "error"> & { error?: ProductErrorKey }) {
   const { t } = useTranslation();
-  return (
-    <div>
-      <label htmlFor={`product-${name}`} className="block text-sm font-medium text-stone-800">
-        {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`product-${name}-hint`} className="mt-1 text-xs text-stone-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`product-${name}-error`} className="mt-1 text-sm text-red-700" data-testid={`error-${name}`}>
-          {t(`adminProducts.errors.${error}`)}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <FormField idPrefix="product" error={error ? t(`adminProducts.errors.${error}`) : undefined} {...props} />;
 }
 
 /** aria attributes tying an input to its hint and error. */
@@ -110,16 +74,6 @@ export function ProductForm({
     const category = form.elements.namedItem("category");
     if (section instanceof HTMLSelectElement) section.value = preset.sectionId;
     if (category instanceof HTMLSelectElement) category.value = preset.category;
-  }
-
-  function onSlugInput(event: FormEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const typed = slugAsTyped(input.value);
-    if (typed === input.value) return;
-    const caret = input.selectionStart ?? typed.length;
-    const before = slugAsTyped(input.value.slice(0, caret)).length;
-    input.value = typed;
-    input.setSelectionRange(before, before);
   }
 
   return (
