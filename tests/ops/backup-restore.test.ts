@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { openDatabase } from "~/server/db/db.server";
-import { adminCookie, createAdmin, orderBody, startServer, type RunningServer } from "./support/server";
+import { adminCookie, createAdmin, orderBody, startServer, type RunningServer } from "../support/production-server";
 
 // Backup while the server serves, then restore into a fresh database file: the same orders (with
 // their items) and products, row by row. Also: restore refuses a file that is not a Souq database.

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
-import { freePort, orderBody, startServer, type RunningServer } from "./support/server";
+import { freePort, orderBody, startServer, type RunningServer } from "../support/production-server";
 
 // kill -9 in the middle of a stream of orders, with the outbox busy sending them to a webhook:
 // after a restart on the same file every order that got a 201 is there with its items and its

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
-import { orderBody, startServer, type RunningServer } from "./support/server";
+import { orderBody, startServer, type RunningServer } from "../support/production-server";
 
 // One production server at LOG_LEVEL=info with PUBLIC_URL https: security headers, readiness,
 // request ids, compression, and logs free of the customer's phone and name.

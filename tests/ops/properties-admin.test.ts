@@ -7,7 +7,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/database.server";
 import { openDatabase } from "~/server/db/db.server";
-import { adminCookie, createAdmin, orderBody, startServer, type RunningServer } from "./support/server";
+import { adminCookie, createAdmin, orderBody, startServer, type RunningServer } from "../support/production-server";
 
 /*
  * Property-based tests of every admin form action (issue 11), signed in, against a production

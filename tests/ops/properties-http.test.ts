@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { openDatabase } from "~/server/db/db.server";
-import { startServer, type RunningServer } from "./support/server";
+import { startServer, type RunningServer } from "../support/production-server";
 
 /*
  * Property-based tests over HTTP (issue 11) against a production server of their own (temp

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, startServer, type RunningServer } from "./support/server";
+import { createAdmin, startServer, type RunningServer } from "../support/production-server";
 
 // Issue 11: the admin session cookie is Secure whenever the browser is on https. Here a production
 // server behind a TLS-terminating proxy (TRUST_PROXY=true, no PUBLIC_URL): X-Forwarded-Proto decides.

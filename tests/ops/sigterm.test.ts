@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { openDatabase } from "~/server/db/db.server";
-import { orderBody, startServer, type RunningServer } from "./support/server";
+import { orderBody, startServer, type RunningServer } from "../support/production-server";
 
 // A SIGTERM in the middle of a burst of orders: every order the server acknowledged (201) is in
 // the database after a restart, with its items and first event; every other request failed to

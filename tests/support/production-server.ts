@@ -23,7 +23,7 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
 }
 
-/** Starts the production build (`node server.js`) on `databaseFile`, like global-setup does, and waits for /healthz. */
+/** Starts the production build (`node server.js`) on `databaseFile` and waits for /healthz (e2e global setup, ops tests). */
 export async function startServer(databaseFile: string, env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync("build/server/index.js")) throw new Error("No production build: run `npm test` (it builds first) or `npm run build`.");
   const port = await freePort();
