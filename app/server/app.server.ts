@@ -2,6 +2,9 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { randomBytes } from "node:crypto";
 import "react-router";
+// The whole server build, imported once: handing createRequestHandler a function instead would
+// make it rebuild its route tables (flatten, rank, compile every path) on every request.
+import * as serverBuild from "virtual:react-router/server-build";
 import { env, type Env } from "./env.server";
 import { logger } from "./logger.server";
 import { requestIdFrom, runInRequest } from "./request-context.server";
@@ -195,7 +198,7 @@ app.use(adminCrossSiteGuard);
 app.use(referralCapture);
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build: serverBuild,
     // The document's CSP nonce (securityHeaders), for entry.server.tsx.
     getLoadContext: (_req, res) => ({ cspNonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined }),
   }),
