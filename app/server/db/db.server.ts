@@ -60,6 +60,34 @@ class SqliteBooleanPlugin implements KyselyPlugin {
 // every number we store fits comfortably in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** How many distinct SQL texts keep their prepared statement (queries with IN lists vary in length). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite database as Kysely sees it, with one prepared statement per SQL text kept and reused.
+ * Kysely's SQLite driver prepares every query anew; preparing costs about as much as running a
+ * small indexed query, and a page runs the same handful of statements on every request.
+ * SQLite re-prepares a kept statement by itself after a schema change (a migration).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): { prepare(sql: string): SqliteDatabase.Statement; close(): void } {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Most recently used last, so the oldest entry is the first to go.
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
@@ -97,7 +125,7 @@ export function openDatabase(
   sqlite.pragma("synchronous = NORMAL");
 
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, dialect: "sqlite", close: () => db.destroy() };
