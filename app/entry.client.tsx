@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "./i18n/react";
 import { HydratedRouter } from "react-router/dom";
 import { defaultLanguage, isLanguage } from "./i18n/config";
 import { createI18n } from "./i18n/i18n";
@@ -12,11 +12,11 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
   });
 }

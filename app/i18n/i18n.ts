@@ -1,5 +1,4 @@
 import { createInstance, type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import type { Dictionary } from "./ar";
 import { defaultLanguage, type Language } from "./config";
 
@@ -22,7 +21,7 @@ export function loadDictionary(language: Language): Promise<Dictionary> {
  */
 export async function createI18n(language: Language, dictionary?: Dictionary): Promise<I18n> {
   const instance = createInstance();
-  await instance.use(initReactI18next).init({
+  await instance.init({
     lng: language,
     fallbackLng: false,
     supportedLngs: ["ar", "en", "fr"],

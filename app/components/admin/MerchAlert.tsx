@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MAX_IMAGE_MEGABYTES } from "~/lib/admin-product";
 import type { MerchErrorKey } from "~/lib/merchandising.schema";
 

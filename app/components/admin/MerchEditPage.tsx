@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { MAX_IMAGE_MEGABYTES } from "~/lib/admin-product";
 import type { PickerProduct } from "~/lib/merchandising";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { MAX_IMAGE_MEGABYTES } from "~/lib/admin-product";

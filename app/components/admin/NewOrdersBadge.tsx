@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** How often the badge asks for the count of new orders. */
 export const NEW_ORDERS_POLL_MS = 30_000;

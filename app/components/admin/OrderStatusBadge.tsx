@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
 import type { OrderStatus } from "~/lib/order-filter";
 

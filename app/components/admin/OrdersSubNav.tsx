@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NavLink } from "react-router";
 
 /** The two lists of the admin orders area: orders and wholesale enquiries (top of both pages). */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { PAGE_IDENTIFIERS, PAGE_PATHS, type AdminPageSection, type PageIdentifier, type PickerProduct } from "~/lib/merchandising";
 import type { SectionFormValues } from "~/lib/merchandising.schema";

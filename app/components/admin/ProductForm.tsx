@@ -1,5 +1,5 @@
 import type { ChangeEvent, ComponentProps, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import {
   MAX_IMAGE_MEGABYTES,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation } from "react-router";
 import { MERCH_LIMITS, SECTION_TYPES, type PickerProduct } from "~/lib/merchandising";
 import type { SectionFormValues } from "~/lib/merchandising.schema";

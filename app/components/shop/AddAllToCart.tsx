@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { addAllProducts } from "~/lib/add-all";
 import { ADD_ALL_MESSAGE_DELAY_MS } from "~/lib/merchandising";
 import type { ProductCardData } from "~/lib/product";

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 
 /** The quantity a − or + button asked for: the value of the button that submitted the form. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
 import { nextLanguage, type Language } from "~/i18n/config";
 

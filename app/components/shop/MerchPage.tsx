@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import type { ProductImageData } from "~/lib/product";

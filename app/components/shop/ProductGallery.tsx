@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { largestImageUrl, type ProductImageData } from "~/lib/product";
 import { MAGNIFIER_BACKGROUND_SIZE, magnifierPosition, MOBILE_BREAKPOINT_PX } from "~/lib/zoom";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useLocation } from "react-router";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useSubmit } from "react-router";
 import { PRODUCT_SORTS, type SearchSort } from "~/lib/listing";
 

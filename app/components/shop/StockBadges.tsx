@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { discountPercent, fewLeft } from "~/lib/product";
 
 /** The discount badge (rounded percent off), shown only when the original price is above the price. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { parseDeliveryDays } from "~/lib/delivery";
 import { formatDeliveryFee } from "~/lib/money";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ProductImageData } from "~/lib/product";
 import { MIN_ZOOM, pinchZoom, stepZoom } from "~/lib/zoom";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 
 /** Previous / next links with the page number; plain links, so paging works without JavaScript. */

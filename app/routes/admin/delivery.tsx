@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";

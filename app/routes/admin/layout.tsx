@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { NewOrdersBadge } from "~/components/admin/NewOrdersBadge";
 import { LanguageButton } from "~/components/shop/LanguageButton";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";

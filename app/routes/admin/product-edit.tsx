@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect } from "react-router";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";

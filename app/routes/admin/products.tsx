@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { data, Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/Pagination";

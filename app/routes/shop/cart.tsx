@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import { LineThumbnail, QuantityStepper, RemoveLineButton } from "~/components/shop/CartLineControls";
 import { useCart } from "~/components/shop/CartProvider";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, useLocation } from "react-router";
 import { PageSections } from "~/components/shop/PageSections";
 import { ProductGrid } from "~/components/shop/ProductGrid";

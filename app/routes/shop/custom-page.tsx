@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data } from "react-router";
 import { MerchBanner, MerchLoadError, MerchNotFound } from "~/components/shop/MerchPage";
 import { ProductGrid } from "~/components/shop/ProductGrid";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useNavigation } from "react-router";
 import { CtaBanner, ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
 import { ProductGrid } from "~/components/shop/ProductGrid";

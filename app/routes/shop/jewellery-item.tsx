@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
 import { ProductOrderSection } from "~/components/shop/order/ProductOrderForm";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { data, Link } from "react-router";
 import { ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
 import { WholesaleEnquiryForm } from "~/components/shop/WholesaleEnquiryForm";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
 import { formatRate, type LinkAnalytics } from "~/lib/tracking";
 import { formatCount } from "./format";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { directionOf, type Language } from "~/i18n/config";
 import { chartGeometry, type ChartDay, type LabelAlign } from "~/lib/analytics-chart";
 import { formatChartDay, formatCount } from "./format";

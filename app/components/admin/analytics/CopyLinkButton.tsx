@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { COPIED_FEEDBACK_MS } from "~/lib/tracking";
 
 /** The Clipboard API, else a selected off-screen textarea and execCommand (an admin served over plain http). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatRate, type AnalyticsLink } from "~/lib/tracking";
 
 /** Table chrome shared by the top-links and all-links tables. */

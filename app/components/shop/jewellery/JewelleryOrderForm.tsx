@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Field, HoneypotField, PhoneField } from "~/components/shop/order/CustomerFields";
 import { honeypotFromForm, useOrderSubmission } from "~/components/shop/order/useOrderSubmission";
 import { useHydrated } from "~/components/shop/order/useHydrated";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { communeLabel, filterCommunes, type CommuneChoice, type DeliveryType } from "~/lib/delivery-options";
 import { formatDeliveryFee } from "~/lib/money";
 import { isLanguage } from "~/i18n/config";

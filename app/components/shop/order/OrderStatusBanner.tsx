@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { OrderCreated, OrderError } from "~/lib/order-request";
 
 /** Which form speaks: each has its own texts (spec section 8). */

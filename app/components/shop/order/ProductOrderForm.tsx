@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { deliveryPriceFor, isDeliveryType, type CommuneChoice, type DeliveryType } from "~/lib/delivery-options";
 import type { OrderCreated, OrderError } from "~/lib/order-request";
 import { trackPixel } from "~/lib/pixel";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
 import { trackPixel } from "~/lib/pixel";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** The order forms' submit button: disabled and relabelled ("Sending Order...") while sending. */
 export function SubmitOrderButton({ submitting, disabled = false }: { submitting: boolean; disabled?: boolean }) {

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { filterWilayas, wilayaLabel, type WilayaChoice } from "~/lib/wilaya-search";
 import { useHydrated } from "./useHydrated";
 

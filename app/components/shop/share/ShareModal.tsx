@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { COPIED_FEEDBACK_MS, QR_DISPLAY_SIZE, type ShareLinkResponse } from "~/lib/tracking";
 import { copyText, type ShareLinkState } from "./shareClient";
 import { FacebookIcon, ShareIcon, WhatsAppIcon } from "./ShareIcons";

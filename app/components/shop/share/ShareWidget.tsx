@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { COPIED_FEEDBACK_MS, facebookShareUrl, whatsappShareUrl, type TrackingTargetType } from "~/lib/tracking";
 import {
   closeWindow,

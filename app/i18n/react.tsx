@@ -1,0 +1,22 @@
+import { createContext, useContext, type ReactNode } from "react";
+import type { i18n as I18n, TFunction } from "i18next";
+
+/**
+ * The page's i18next instance, for components. Our own two-line binding instead of react-i18next:
+ * an instance holds one language for its whole life (switching language loads a new document),
+ * so components need no subscription to language changes, and react-i18next's useTranslation
+ * copies every property of the instance for each component that calls it, which was the
+ * largest single cost of server rendering a product page.
+ */
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+}
+
+/** The translator and instance of the page (`t` is typed by the Arabic dictionary's keys). */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error("useTranslation() needs an I18nProvider above it");
+  return { t: i18n.t, i18n };
+}
