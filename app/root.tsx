@@ -19,9 +19,9 @@ import { CartProvider } from "./components/shop/CartProvider";
 import { MetaPixel } from "./components/shop/MetaPixel";
 import { SiteFooter } from "./components/shop/SiteFooter";
 import { SiteHeader } from "./components/shop/SiteHeader";
-import { defaultLanguage, directionOf, languageCookieForQuery, languageFromRequest, type Language } from "./i18n/config";
-import { cartFromCookieHeader } from "./lib/cart";
+import { defaultLanguage, directionOf, languageCookieForQuery, type Language } from "./i18n/config";
 import { env } from "./server/env.server";
+import { pageVariant } from "./server/http/page-variant.server";
 import { shopNameFor } from "./server/page.server";
 
 export const links: Route.LinksFunction = () => [
@@ -49,10 +49,9 @@ function rootData(language: Language, cartCount = 0) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const language = languageFromRequest(request);
+  const { language, cartCount } = pageVariant(request.url, request.headers.get("Cookie"));
   // A `?lng=` link (hreflang alternate, shared link) switches the cookie too, so the visit stays in that language.
   const cookie = languageCookieForQuery(request, { secure: env().PUBLIC_URL?.startsWith("https://") ?? false });
-  const cartCount = (cartFromCookieHeader(request.headers.get("Cookie")) ?? []).reduce((sum, line) => sum + line.quantity, 0);
   return data(rootData(language, cartCount), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 

@@ -1,7 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createDocumentHandler } from "react-router";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { randomBytes } from "node:crypto";
-import "react-router";
 // The whole server build, imported once: handing createRequestHandler a function instead would
 // make it rebuild its route tables (flatten, rank, compile every path) on every request.
 import * as serverBuild from "virtual:react-router/server-build";
@@ -10,6 +10,9 @@ import { logger } from "./logger.server";
 import { requestIdFrom, runInRequest } from "./request-context.server";
 import { crossSiteResponse, isSameOrigin } from "./auth/auth.server";
 import { getDb } from "./db/connection.server";
+import { absoluteUrl } from "./http/express-request.server";
+import { PageCache } from "./http/page-cache.server";
+import { pageCacheInvalidation, pageCacheMiddleware } from "./http/page-cache-middleware.server";
 import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
 import { getStorage } from "./storage/storage.server";
 import { createUploadsHandler } from "./storage/uploads-handler.server";
@@ -109,7 +112,7 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "SAMEORIGIN");
   if (config.NODE_ENV !== "development") {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newNonce();
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, config));
   }
@@ -131,7 +134,7 @@ export async function referralCapture(req: Request, res: Response, next: NextFun
         const value = req.headers[name];
         if (typeof value === "string") headers.set(name, value);
       }
-      const request = new globalThis.Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { headers });
+      const request = new globalThis.Request(absoluteUrl(req), { headers });
       for (const cookie of await trackReferral(request, getDb())) res.append("Set-Cookie", cookie);
     } catch (error) {
       logger.error({ err: error, url: req.originalUrl }, "referral capture failed");
@@ -157,7 +160,7 @@ export async function adminCrossSiteGuard(req: Request, res: Response, next: Nex
   if (!headers.has("origin") && !headers.has("referer")) return next();
   try {
     // The same origin the React Router adapter gives the request (X-Forwarded-Host/Proto with TRUST_PROXY).
-    const request = new globalThis.Request(`${req.protocol}://${req.host ?? "localhost"}${req.originalUrl}`, { headers });
+    const request = new globalThis.Request(absoluteUrl(req), { headers });
     if (isSameOrigin(request)) return next();
     const refusal = await crossSiteResponse(request);
     res.status(refusal.status);
@@ -181,6 +184,19 @@ export function nulGuard(req: Request, res: Response, next: NextFunction): void 
   next();
 }
 
+function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * Rendered public pages kept in memory (app/server/http/page-cache.server.ts, decision 0014);
+ * none when PAGE_CACHE_MB is 0, nor in development (pages change with the code there).
+ */
+function createPageCache(config: Env): PageCache | undefined {
+  if (config.PAGE_CACHE_MB === 0 || config.NODE_ENV === "development") return undefined;
+  return new PageCache({ maxEntries: 10_000, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+}
+
 /** The React Router application: every page, action and resource route. */
 export const app = express();
 app.disable("x-powered-by");
@@ -196,6 +212,18 @@ app.use((req, _res, next) => {
 app.use(nulGuard);
 app.use(adminCrossSiteGuard);
 app.use(referralCapture);
+const pageCache = createPageCache(env());
+if (pageCache) {
+  app.use(pageCacheInvalidation(pageCache));
+  app.use(
+    pageCacheMiddleware({
+      cache: pageCache,
+      handler: createDocumentHandler(serverBuild, env().NODE_ENV),
+      newNonce,
+      policyFor: (nonce) => contentSecurityPolicy(nonce, env()),
+    }),
+  );
+}
 app.use(
   createRequestHandler({
     build: serverBuild,

@@ -155,6 +155,11 @@ const envSchema = z.object({
   ADMIN_LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   ADMIN_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** true only behind a reverse proxy that sets X-Forwarded-For: the client address is then read from it. */
+  /**
+   * The page cache (app/server/http/page-cache.server.ts): at most this many megabytes of rendered
+   * public pages kept in memory per process; 0 turns it off (every page is rendered per request).
+   */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(64),
   /** Graceful shutdown (SIGTERM/SIGINT): how long requests in flight may take before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   TRUST_PROXY: z

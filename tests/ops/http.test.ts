@@ -57,9 +57,14 @@ describe("security headers", () => {
     const inline = scripts.filter((attrs) => !/\bsrc=/.test(attrs) && !/application\/ld\+json/.test(attrs));
     expect(inline.length).toBeGreaterThan(0);
     for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
-    // A fresh nonce per response.
-    const again = (await fetch(`${server.baseURL}/`)).headers.get("content-security-policy");
-    expect(again).not.toBe(csp);
+    // A fresh nonce per render: another page has its own; a replay from the page cache (decision
+    // 0014) carries the very bytes, and so the nonce, it was rendered with.
+    const other = (await fetch(`${server.baseURL}/about`)).headers.get("content-security-policy");
+    expect(other).not.toBe(csp);
+    const replay = await fetch(`${server.baseURL}/`);
+    expect(replay.headers.get("x-cache")).toMatch(/^(HIT|STALE)$/);
+    expect(replay.headers.get("content-security-policy")).toBe(csp);
+    expect(await replay.text()).toBe(html);
   });
 });
 

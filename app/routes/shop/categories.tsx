@@ -83,3 +83,6 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

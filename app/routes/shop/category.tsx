@@ -117,3 +117,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

@@ -97,3 +97,6 @@ export default function CustomPage({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

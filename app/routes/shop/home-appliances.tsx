@@ -321,3 +321,6 @@ export default function HomeAppliances({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

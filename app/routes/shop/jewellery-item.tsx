@@ -218,3 +218,6 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
     </div>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

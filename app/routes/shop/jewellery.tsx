@@ -98,3 +98,6 @@ export default function JewelleryPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

@@ -92,3 +92,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

@@ -58,3 +58,6 @@ export default function StaticPage({ loaderData }: Route.ComponentProps) {
     </article>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

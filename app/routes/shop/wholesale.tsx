@@ -148,3 +148,6 @@ export default function Wholesale({ loaderData, actionData }: Route.ComponentPro
     </div>
   );
 }
+
+/** Shared caches may keep this page for a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

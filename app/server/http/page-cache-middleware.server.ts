@@ -1,0 +1,157 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { AppLoadContext } from "react-router";
+import { logger } from "../logger.server";
+import { absoluteUrl } from "./express-request.server";
+import {
+  cachedPage,
+  etagMatches,
+  sharedCacheLifetime,
+  type CachedPage,
+  type PageCache,
+  type RenderOutcome,
+  type UncachedResponse,
+} from "./page-cache.server";
+import { pageVariant } from "./page-variant.server";
+
+/** React Router's request handler (the core one, answering a Fetch Request with a Response). */
+export type DocumentHandler = (request: globalThis.Request, context: AppLoadContext) => Promise<globalThis.Response>;
+
+export interface PageCacheMiddlewareOptions {
+  cache: PageCache;
+  handler: DocumentHandler;
+  /** A fresh CSP nonce, and the policy that goes with it (for background renders). */
+  newNonce: () => string;
+  policyFor: (nonce: string) => string;
+}
+
+/** Paths never served from the cache: the admin area, APIs and files (they have their own caching). */
+const NEVER_CACHED = /^\/(admin|api|qr|uploads|assets)(\/|$)/;
+/** Hop-by-hop and per-response headers that a replayed page must not carry over. */
+const NOT_REPLAYED = new Set(["connection", "content-length", "content-encoding", "transfer-encoding", "date", "keep-alive"]);
+
+/**
+ * The cache key of a page request, or undefined when it must be rendered for this request alone:
+ * not a GET/HEAD of a page, a client-side data request (`.data`), or a `?ref=`/`?lng=` visit
+ * (those set cookies). The key is the absolute URL plus the page variant.
+ */
+export function pageCacheKey(req: Request): string | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  if (NEVER_CACHED.test(req.path) || req.path.endsWith(".data")) return undefined;
+  const query = req.query as Record<string, unknown>;
+  if ("ref" in query || "lng" in query) return undefined;
+  const url = absoluteUrl(req);
+  const { language, cartCount } = pageVariant(url, req.headers.cookie);
+  return `${url}\n${language}\n${cartCount}`;
+}
+
+/**
+ * Serves public pages from the page cache (page-cache.server.ts): a fresh page straight from
+ * memory, a stale one too while one background render refreshes it, and on a miss renders once
+ * for everyone asking (the others wait for that render). Whatever the response says it may not be
+ * shared (private, no-store, Set-Cookie, not 200) goes to its own visitor only, rendered for them.
+ * Everything else falls through to the streaming React Router handler.
+ */
+export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: PageCacheMiddlewareOptions): RequestHandler {
+  async function render(url: string, headers: Headers, nonce: string): Promise<RenderOutcome> {
+    const response = await handler(new globalThis.Request(url, { method: "GET", headers }), { cspNonce: nonce });
+    const rendered: UncachedResponse = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name)),
+      contentSecurityPolicy: policyFor(nonce),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
+    const lifetime = sharedCacheLifetime(response.headers.get("Cache-Control"));
+    if (response.status !== 200 || !lifetime || response.headers.has("Set-Cookie")) return { cacheable: false, response: rendered };
+    return { cacheable: true, page: await cachedPage(rendered, lifetime) };
+  }
+
+  return async function servePageFromCache(req: Request, res: Response, next: NextFunction) {
+    const key = pageCacheKey(req);
+    if (!key) return next();
+    const url = absoluteUrl(req);
+    const headers = requestHeaders(req);
+
+    const found = cache.lookup(key);
+    if (found) {
+      if (found.freshness === "stale" && !cache.isRendering(key)) {
+        cache.render(key, () => render(url, headers, newNonce())).catch((error: unknown) => {
+          logger.error({ err: error, url: req.originalUrl }, "page cache: background render failed");
+        });
+      }
+      sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE");
+      return;
+    }
+
+    try {
+      const waiting = cache.isRendering(key);
+      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : newNonce();
+      const outcome = await cache.render(key, () => render(url, headers, nonce));
+      if (outcome.cacheable) sendCachedPage(req, res, outcome.page, "MISS");
+      // Someone else's private response is never handed on: render this visitor's own.
+      else if (waiting) next();
+      else sendRendered(req, res, outcome.response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Forgets every cached page once an admin change went through (any successful admin POST), so no
+ * page shows the old catalogue, layout or setting. Orders do not invalidate: the stock a page shows
+ * may then lag by the page's s-maxage (5 s) before a background render refreshes it. Re-rendering
+ * every page after each order would make a busy shop render all day; the order itself always
+ * checks the stock in the database.
+ */
+export function pageCacheInvalidation(cache: PageCache): RequestHandler {
+  return function invalidatePageCache(req, res, next) {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS" && req.path.startsWith("/admin/")) {
+      res.on("finish", () => {
+        if (res.statusCode < 400) cache.clear();
+      });
+    }
+    next();
+  };
+}
+
+function requestHeaders(req: Request): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return headers;
+}
+
+function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE" | "MISS"): void {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  // The nonce inside this HTML is the one of the policy it was rendered with.
+  res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Cache", state);
+  res.vary("Accept-Encoding");
+  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    res.status(304).end();
+    return;
+  }
+  let body = page.body;
+  if (req.acceptsEncodings("br") === "br") {
+    body = page.br;
+    res.setHeader("Content-Encoding", "br");
+  } else if (req.acceptsEncodings("gzip") === "gzip") {
+    body = page.gzip;
+    res.setHeader("Content-Encoding", "gzip");
+  }
+  res.setHeader("Content-Length", body.length);
+  res.status(page.status);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A response rendered for this visitor only (the compression middleware compresses it). */
+function sendRendered(req: Request, res: Response, rendered: UncachedResponse): void {
+  for (const [name, value] of rendered.headers) res.append(name, value);
+  res.setHeader("Content-Security-Policy", rendered.contentSecurityPolicy);
+  res.setHeader("X-Cache", "BYPASS");
+  res.status(rendered.status);
+  res.end(req.method === "HEAD" ? undefined : rendered.body);
+}
