@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formText, optionalFormText } from "./form-text";
 import {
   applyPageTarget,
   compareAtBelowPrice,
@@ -60,13 +61,8 @@ export interface ProductInput {
   sku: string | null;
 }
 
-const text = (max: number) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().max(max, "tooLong"));
-const optionalText = (max: number) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null),
-    z.string().max(max, "tooLong").nullable(),
-  );
+const text = formText;
+const optionalText = optionalFormText;
 const integer = (fallback: number) =>
   z.preprocess((value) => {
     if (typeof value === "string" && value.trim() === "") return fallback;

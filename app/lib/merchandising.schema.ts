@@ -3,6 +3,7 @@
  * results, shared by the browser (to echo and show) and the server (which parses and decides).
  */
 import { z } from "zod";
+import { formText, optionalFormText } from "./form-text";
 import { parseIntegerField } from "./admin-product";
 import { isPageIdentifier, isSectionType, MERCH_LIMITS, normalizeProductIds, type PageIdentifier, type SectionType } from "./merchandising";
 import { normalizeSlug } from "./slug";
@@ -120,13 +121,8 @@ export const MERCH_SLUG_PATTERN = /^[a-z0-9\u0600-\u06ff]+(?:-[a-z0-9\u0600-\u06
 const DISPLAY_ORDER_BOUND = 1_000_000;
 
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
-const text = (max: number) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().max(max, "tooLong"));
-const optionalText = (max: number) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null),
-    z.string().max(max, "tooLong").nullable(),
-  );
+const text = formText;
+const optionalText = optionalFormText;
 const slug = z.preprocess(
   (value) => (typeof value === "string" ? normalizeSlug(value) : ""),
   z.string().max(MERCH_LIMITS.slug, "tooLong").regex(MERCH_SLUG_PATTERN, "slugInvalid"),

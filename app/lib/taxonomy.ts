@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 
 export const TAXONOMY_LIMITS = { key: 60, name: 100 } as const;
 
+import { cleanFormText } from "./form-text";
 import { normalizeSlug, slugAsTyped } from "./slug";
 
 export { normalizeSlug, slugAsTyped };
@@ -29,7 +30,7 @@ export interface TaxonomyInput {
 
 const text = z.pipe(
   z.optional(z.nullable(z.string())),
-  z.transform((value) => (value ?? "").trim()),
+  z.transform((value) => cleanFormText(value ?? "")),
 );
 
 const formSchema = z.object({ key: text, name: text, nameEn: text, nameFr: text });

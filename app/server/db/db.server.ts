@@ -56,6 +56,39 @@ class SqliteBooleanPlugin implements KyselyPlugin {
   }
 }
 
+/**
+ * PostgreSQL's text cannot hold NUL (a query naming one fails: "invalid byte sequence"), SQLite's
+ * can. Every input is checked by its schema first (shoppers' forms refuse NUL, admin forms drop it:
+ * app/lib/form-text.ts); this last line of defence drops NUL from every string sent to PostgreSQL,
+ * so a value that slipped past a schema (a key looked up, an email at sign-in) finds nothing or
+ * is stored without it instead of failing the request with a 500.
+ */
+const withoutNul = (value: unknown) => (typeof value === "string" && value.includes("\0") ? value.replaceAll("\0", "") : value);
+
+class NulStrippingTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    const value = withoutNul(node.value);
+    if (value === node.value) return super.transformValue(node);
+    return node.immediate ? ValueNode.createImmediate(value) : ValueNode.create(value);
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return PrimitiveValueListNode.create(node.values.map(withoutNul));
+  }
+}
+
+class PostgresNulPlugin implements KyselyPlugin {
+  readonly #transformer = new NulStrippingTransformer();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
 // COUNT(*) and other int8 results come back as strings from pg by default;
 // every number we store fits comfortably in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -107,7 +140,7 @@ export function openDatabase(
       max: options.poolSize ?? 10,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new PostgresNulPlugin()] });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
 
