@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import ar from "./ar";
 import en from "./en";
 import fr from "./fr";
-import { createI18n } from "./i18n";
+import { createInstance } from "i18next";
+import { createI18n, createTranslator } from "./i18n";
 
 type Tree = { [key: string]: string | Tree };
 const keysOf = (tree: Tree, prefix = ""): string[] =>
@@ -41,6 +42,47 @@ describe("translations", () => {
       for (const key of flat) {
         const value = key.split(".").reduce<unknown>((node, part) => (node as Tree)[part], dictionary);
         expect(String(value).trim(), key).not.toBe("");
+      }
+    }
+  });
+});
+
+describe("the translator", () => {
+  // Our translator replaces i18next in the browser and on the server (app/i18n/i18n.ts):
+  // every key of every language, with and without count, context, values and defaultValue,
+  // must give exactly what i18next gives.
+  it("renders every key as i18next does", async () => {
+    for (const [language, dictionary] of [["ar", ar], ["en", en], ["fr", fr]] as const) {
+      const reference = createInstance();
+      await reference.init({
+        lng: language,
+        fallbackLng: false,
+        resources: { [language]: { translation: dictionary } },
+        interpolation: { escapeValue: false },
+        initAsync: false,
+      });
+      const ours = createTranslator(language, dictionary as typeof ar);
+      const keys = keysOf(dictionary as Tree);
+      const values: Record<string, string> = {};
+      for (const key of keys) {
+        const text = key.split(".").reduce<unknown>((node, part) => (node as Tree)[part], dictionary);
+        for (const m of String(text).matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)) values[m[1]!] = `<${m[1]}&>`;
+      }
+      // Plural and context keys also by their stem (`home.productCount`, `errors.notFound`).
+      const stems = new Set(keys.flatMap((key) => [key, key.replace(/_[a-z]+$/i, "")]));
+      const optionSets = [
+        undefined,
+        values,
+        ...[0, 1, 2, 5, 11, 100].map((count) => ({ ...values, count })),
+        { ...values, context: "collection" },
+        { ...values, context: "page", count: 3 },
+        { defaultValue: "default {{x}}", x: 1 },
+      ];
+      for (const key of stems) {
+        for (const options of optionSets) {
+          const expected = reference.t(key as never, options as never);
+          expect(ours.t(key as never, options as never), `${language} ${key} ${JSON.stringify(options)}`).toBe(expected);
+        }
       }
     }
   });

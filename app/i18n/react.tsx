@@ -1,8 +1,9 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { i18n as I18n, TFunction } from "i18next";
+import type { TFunction } from "i18next";
+import type { I18n } from "./i18n";
 
 /**
- * The page's i18next instance, for components. Our own two-line binding instead of react-i18next:
+ * The page's translator (app/i18n/i18n.ts), for components. Our own two-line binding instead of react-i18next:
  * an instance holds one language for its whole life (switching language loads a new document),
  * so components need no subscription to language changes, and react-i18next's useTranslation
  * copies every property of the instance for each component that calls it, which was the

@@ -1,10 +1,10 @@
-import type { i18n as I18n, TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import { languageFromRequest, type Language } from "~/i18n/config";
-import { createI18n } from "~/i18n/i18n";
+import { createI18n, type I18n } from "~/i18n/i18n";
 
 const instances = new Map<Language, Promise<I18n>>();
 
-/** One i18next instance per language, built once and shared by every request (never mutated). */
+/** One translator per language, built once and shared by every request (never mutated). */
 export function i18nFor(language: Language): Promise<I18n> {
   let instance = instances.get(language);
   if (!instance) {
