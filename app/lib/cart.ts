@@ -1,24 +1,70 @@
-// zod/mini: the same schemas, tree-shaken, so the cart costs the storefront's first visit ~2 KB, not ~25 KB.
-import * as z from "zod/mini";
+// No zod here: CartProvider runs this on every storefront page, and a schema library would cost
+// the first visit ~13 KB of gzipped JavaScript (the performance budget, tests/ops/budgets.test.ts).
 import { variantUrl } from "./images";
 import type { ProductImageData } from "./product";
 
 /** The browser keeps the cart under this localStorage key (spec, section 9). */
 export const CART_STORAGE_KEY = "twins-shop-cart";
 
-export const cartItemSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  title: z.string(),
-  titleAr: z.string(),
-  description: z._default(z.string(), ""),
-  descriptionAr: z._default(z.string(), ""),
-  price: z.int().check(z.nonnegative()),
-  originalPrice: z.optional(z.int().check(z.nonnegative())),
-  image: z._default(z.string(), ""),
-  quantity: z.int().check(z.positive()),
-});
+/** A line of the cart as the browser saves it. */
+export interface CartItem {
+  id: string;
+  title: string;
+  titleAr: string;
+  description: string;
+  descriptionAr: string;
+  /** Whole dinars, never negative. */
+  price: number;
+  originalPrice?: number;
+  image: string;
+  /** A whole number, at least 1. */
+  quantity: number;
+}
 
-export type CartItem = z.infer<typeof cartItemSchema>;
+const isWholeAtLeast = (value: unknown, min: number): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= min;
+
+/**
+ * One saved line, checked field by field (absent descriptions and image default to ""), or the
+ * reason it is not a cart line.
+ */
+export function parseCartItem(value: unknown): { item: CartItem } | { error: string } {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "not an object" };
+  const line = value as Record<string, unknown>;
+  const text = (name: string, fallback?: string): string | undefined => {
+    const field = line[name];
+    if (field === undefined && fallback !== undefined) return fallback;
+    return typeof field === "string" ? field : undefined;
+  };
+  const id = text("id");
+  if (id === undefined || id.length === 0) return { error: "id: expected a non-empty string" };
+  const title = text("title");
+  const titleAr = text("titleAr");
+  const description = text("description", "");
+  const descriptionAr = text("descriptionAr", "");
+  const image = text("image", "");
+  for (const [name, field] of Object.entries({ title, titleAr, description, descriptionAr, image })) {
+    if (field === undefined) return { error: `${name}: expected a string` };
+  }
+  if (!isWholeAtLeast(line.price, 0)) return { error: "price: expected a whole number >= 0" };
+  if (line.originalPrice !== undefined && !isWholeAtLeast(line.originalPrice, 0)) {
+    return { error: "originalPrice: expected a whole number >= 0" };
+  }
+  if (!isWholeAtLeast(line.quantity, 1)) return { error: "quantity: expected a whole number >= 1" };
+  const item: CartItem = {
+    id,
+    title: title!,
+    titleAr: titleAr!,
+    description: description!,
+    descriptionAr: descriptionAr!,
+    price: line.price,
+    image: image!,
+    quantity: line.quantity,
+  };
+  if (line.originalPrice !== undefined) item.originalPrice = line.originalPrice as number;
+  return { item };
+}
+
 export type NewCartItem = Omit<CartItem, "quantity">;
 
 export type CartAction =
@@ -109,12 +155,14 @@ export function parseStoredCart(raw: string | null): { items: CartItem[]; error?
   } catch (error) {
     return { items: [], error: `saved cart is not JSON: ${String(error)}` };
   }
-  const parsed = z.array(cartItemSchema).safeParse(value);
-  if (!parsed.success) {
-    const where = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    return { items: [], error: `saved cart is invalid: ${where}` };
+  if (!Array.isArray(value)) return { items: [], error: "saved cart is invalid: not an array" };
+  const items: CartItem[] = [];
+  for (const [index, entry] of value.entries()) {
+    const parsed = parseCartItem(entry);
+    if ("error" in parsed) return { items: [], error: `saved cart is invalid: ${index}.${parsed.error}` };
+    items.push(parsed.item);
   }
-  return { items: parsed.data };
+  return { items };
 }
 
 /* ------------------------------------------------------------------------------------------

@@ -1,27 +1,27 @@
-import { z } from "zod/mini";
-
 export type ProductSort = "newest" | "price-asc" | "price-desc";
 export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc"] as const;
 /** Search results can also be sorted by relevance, their default. */
 export type SearchSort = ProductSort | "relevance";
 export const SEARCH_SORTS = ["relevance", ...PRODUCT_SORTS] as const;
 
-/** The query of a product listing (?sort=&page=); anything invalid falls back to the defaults. */
-const listingQuery = z.object({
-  sort: z.catch(z.enum(PRODUCT_SORTS), "newest"),
-  page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
-});
-
-const searchListingQuery = z.object({ ...listingQuery.shape, sort: z.catch(z.enum(SEARCH_SORTS), "relevance") });
+/** The last page a listing URL may ask for. */
+const MAX_PAGE = 10_000;
 
 export function parseListingQuery(searchParams: URLSearchParams): { sort: ProductSort; page: number };
 /** With `{ search: true }`: also accepts (and defaults to) `relevance`. */
 export function parseListingQuery(searchParams: URLSearchParams, options: { search: true }): { sort: SearchSort; page: number };
+/**
+ * The query of a product listing (?sort=&page=); anything invalid falls back to the defaults.
+ * Plain code, no zod: the listing pages import this module in the browser too (for listingHref).
+ */
 export function parseListingQuery(searchParams: URLSearchParams, options?: { search: true }): { sort: SearchSort; page: number } {
-  return (options?.search ? searchListingQuery : listingQuery).parse({
-    sort: searchParams.get("sort") ?? undefined,
-    page: searchParams.get("page") ?? undefined,
-  });
+  const sorts: readonly string[] = options?.search ? SEARCH_SORTS : PRODUCT_SORTS;
+  const rawSort = searchParams.get("sort");
+  const sort = (rawSort !== null && sorts.includes(rawSort) ? rawSort : sorts[0]) as SearchSort;
+  const rawPage = searchParams.get("page");
+  const number = rawPage === null ? NaN : Number(rawPage);
+  const page = Number.isInteger(number) && number >= 1 && number <= MAX_PAGE ? number : 1;
+  return { sort, page };
 }
 
 /** The URL of another page of the same listing, keeping the sort (and dropping defaults; search passes its own `defaultSort`). */
