@@ -33,6 +33,10 @@ export default async function handleRequest(
       </I18nProvider>,
       {
         nonce,
+        // Suspense boundaries that are complete when the document is written stay in place:
+        // React would otherwise move large ones out to the end of the stream, behind an inline
+        // script (hidden without JavaScript). See components/ui/deferHydration.tsx.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -1,11 +1,18 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
+import { loadCartDrawer } from "./CartDrawer";
 import { useCart } from "./CartProvider";
 
 /**
  * Cart button of the top bar; the count badge appears only above zero. A link to /cart
- * (without JavaScript); with it, a click opens the cart drawer instead.
+ * (without JavaScript); with it, a click opens the cart drawer instead. Pointing at it,
+ * touching or focusing it fetches the drawer's code ahead of the click.
  */
+function preloadDrawer() {
+  // A failed fetch is retried by the opening itself (React.lazy), which then shows nothing.
+  loadCartDrawer().catch(() => undefined);
+}
+
 export function CartButton() {
   const { t } = useTranslation();
   const { itemCount, openDrawer } = useCart();
@@ -18,6 +25,9 @@ export function CartButton() {
         event.preventDefault();
         openDrawer();
       }}
+      onPointerEnter={preloadDrawer}
+      onPointerDown={preloadDrawer}
+      onFocus={preloadDrawer}
       aria-haspopup="dialog"
       aria-label={t("topBar.cartWithCount", { count: itemCount })}
       className="relative flex size-10 items-center justify-center rounded-lg bg-brand-700 text-white hover:bg-brand-800"

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
 import {
   CART_COOKIE_MIRROR_KEY,
   CART_STORAGE_KEY,
@@ -85,11 +85,13 @@ export function CartProvider({ children, serverCount = 0 }: { children: ReactNod
       cartFromCookieHeader(document.cookie),
       readStorage(CART_COOKIE_MIRROR_KEY),
     );
-    dispatch({ type: "load", items: restored });
-    if (missing.length === 0) {
-      setReady(true);
-      return;
-    }
+    // A transition: parts of the page still waiting for their code (deferHydration) keep the
+    // server's markup meanwhile instead of being rendered again from scratch.
+    startTransition(() => {
+      dispatch({ type: "load", items: restored });
+      if (missing.length === 0) setReady(true);
+    });
+    if (missing.length === 0) return;
     fetchLines(missing)
       .then((fetched) => {
         if (!cancelled) dispatch({ type: "merge", items: fetched });

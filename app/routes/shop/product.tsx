@@ -1,10 +1,9 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
-import { ProductOrderSection } from "~/components/shop/order/ProductOrderForm";
 import { AddToCartForm } from "~/components/shop/AddToCartForm";
-import { ShareWidget } from "~/components/shop/share/ShareWidget";
+import { deferHydration } from "~/components/ui/deferHydration";
 import { useAddToCart } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
@@ -18,6 +17,11 @@ import { submitOrderForm } from "~/server/order-forms/order-forms.service.server
 import { trackPixel } from "~/lib/pixel";
 import { pageContext, productPageSeo } from "~/server/page.server";
 import type { Route } from "./+types/product";
+
+// The order form and the share buttons work from the server's markup until their code, not
+// part of the page's first load, arrives and hydrates them (see deferHydration).
+const ProductOrderSection = deferHydration(() => import("~/components/shop/order/ProductOrderForm").then((m) => m.ProductOrderSection));
+const ShareWidget = deferHydration(() => import("~/components/shop/share/ShareWidget").then((m) => m.ShareWidget));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
@@ -114,6 +118,7 @@ function ProductDetail({
   const [orderOpen, setOrderOpen] = useState(actionData != null);
   const { add, justAdded: added } = useAddToCart(product);
   const available = stockStatus(product) !== "out";
+  const closeOrder = useCallback(() => setOrderOpen(false), []);
 
   // The cards' quick-buy lands here with #order: open the order slot at once.
   useEffect(() => {
@@ -208,7 +213,7 @@ function ProductDetail({
               product={product}
               wilayas={wilayas}
               open={orderOpen}
-              onClose={() => setOrderOpen(false)}
+              onClose={closeOrder}
               actionData={actionData && "ok" in actionData ? actionData : undefined}
               orderKey={orderKey}
             />
