@@ -3,11 +3,17 @@ import { describe, expect, it } from "vitest";
 import {
   extractScriptUrls,
   extractStaticImports,
+  formatRssMB,
   formatTable,
   formatUnexpected,
   gzipSize,
+  median,
+  medianRows,
   parseBenchArgs,
+  parseVmRssKb,
+  PeakTracker,
   toRow,
+  withHealthzRatio,
   type AutocannonResult,
   type BenchRow,
 } from "./bench-lib";
@@ -176,17 +182,19 @@ describe("formatTable", () => {
 
   it("aligns text left and numbers right under their headers", () => {
     const table = formatTable([
-      row({ route: "/", rps: 2345.67, p50: 3, p99: 12 }),
-      row({ route: "/shipping", rps: 87.25, p50: 110.5, p99: 1450, errors: 12, unexpected: { "500": 12 } }),
+      row({ route: "/", rps: 2345.67, p50: 3, p99: 12, ratio: 0.5864 }),
+      row({ route: "/shipping", rps: 87.25, p50: 110.5, p99: 1450, errors: 12, unexpected: { "500": 12 }, ratio: 0.0218 }),
       row({ route: "/bench-no-such-page (404)", rps: 4000, p50: 2, p99: 5 }),
+      row({ route: "/healthz", rps: 4000, p50: 2, p99: 5, ratio: 1 }),
     ]);
     expect(table).toBe(
       [
-        "route                      req/s  p50 ms  p99 ms  errors  unexpected status",
-        "-------------------------  -----  ------  ------  ------  -----------------",
-        "/                           2346       3      12       0  -",
-        "/shipping                   87.3  110.50    1450      12  500×12",
-        "/bench-no-such-page (404)   4000       2       5       0  -",
+        "route                      req/s  p50 ms  p99 ms  × healthz  errors  unexpected status",
+        "-------------------------  -----  ------  ------  ---------  ------  -----------------",
+        "/                           2346       3      12       0.59       0  -",
+        "/shipping                   87.3  110.50    1450       0.02      12  500×12",
+        "/bench-no-such-page (404)   4000       2       5          -       0  -",
+        "/healthz                    4000       2       5       1.00       0  -",
       ].join("\n"),
     );
   });
@@ -198,7 +206,7 @@ describe("formatTable", () => {
     ]).split("\n");
     const ends = (line: string): number[] => [...line.matchAll(/\S+(?= {2}|$)/g)].map((m) => m.index + m[0].length);
     const header = ends(lines[0] ?? "");
-    for (const line of lines.slice(2)) expect(ends(line).slice(1, 5)).toEqual(header.slice(1, 5));
+    for (const line of lines.slice(2)) expect(ends(line).slice(1, 6)).toEqual(header.slice(1, 6));
   });
 
   it("prints just the header for no rows", () => {
@@ -232,7 +240,24 @@ describe("parseBenchArgs", () => {
       verbose: false,
       build: false,
       help: false,
+      products: null,
+      runs: 1,
+      pageCache: true,
+      maxRssMb: null,
     });
+  });
+
+  it("reads the catalogue size, runs, page cache and memory limit of a routes bench", () => {
+    expect(
+      parseBenchArgs(["--products", "10000", "--connections", "50", "--runs=3", "--no-page-cache", "--max-rss-mb", "512"], {}),
+    ).toMatchObject({ products: 10_000, connections: 50, runs: 3, pageCache: false, maxRssMb: 512 });
+    expect(parseBenchArgs(["-p", "500", "-r", "2"], {})).toMatchObject({ products: 500, runs: 2, pageCache: true });
+    expect(() => parseBenchArgs(["--products", "0"], {})).toThrow(/--products/);
+    expect(() => parseBenchArgs(["--runs", "1.5"], {})).toThrow(/--runs/);
+    expect(() => parseBenchArgs(["--max-rss-mb", "lots"], {})).toThrow(/--max-rss-mb/);
+    expect(() => parseBenchArgs(["--scenario", "mixed", "--products", "1000", "--no-page-cache"], {})).toThrow(
+      /--products, --no-page-cache: only with --scenario routes/,
+    );
   });
 
   it("runs the mixed scenario for 20 s with 200 shoppers unless told otherwise", () => {
@@ -257,5 +282,68 @@ describe("parseBenchArgs", () => {
     expect(() => parseBenchArgs(["--connections", "2.5"], {})).toThrow(/--connections/);
     expect(() => parseBenchArgs([], { BENCH_DURATION: "soon" })).toThrow(/BENCH_DURATION/);
     expect(() => parseBenchArgs(["--nope"], {})).toThrow();
+  });
+});
+
+const benchRow = (route: string, rps: number, over: Partial<BenchRow> = {}): BenchRow => ({
+  route,
+  path: route.replace(/ \(\d+\)$/, "").replace(/^POST /, ""),
+  expectStatus: 200,
+  responses: 100,
+  rps,
+  p50: 10,
+  p99: 20,
+  transportErrors: 0,
+  timeouts: 0,
+  unexpected: {},
+  errors: 0,
+  ...over,
+});
+
+describe("withHealthzRatio", () => {
+  it("divides each route's req/s by /healthz's in the same run", () => {
+    const rows = withHealthzRatio([benchRow("/", 150), benchRow("/healthz", 750), benchRow("POST /api/orders (201)", 75)]);
+    expect(rows.map((r) => r.ratio)).toEqual([0.2, 1, 0.1]);
+  });
+
+  it("leaves the ratio unknown without a /healthz row or when it served nothing", () => {
+    expect(withHealthzRatio([benchRow("/", 150, { ratio: 3 })])[0]).not.toHaveProperty("ratio");
+    expect(withHealthzRatio([benchRow("/", 150), benchRow("/healthz", 0)])[0]?.ratio).toBeUndefined();
+  });
+});
+
+describe("median and medianRows", () => {
+  it("takes the middle value, or the mean of the middle two", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+
+  it("gives one row per route with the medians of three runs and the errors of all", () => {
+    const run = (rps: number, p99: number, errors = 0) =>
+      withHealthzRatio([
+        benchRow("/", rps, { p50: rps / 10, p99, errors, unexpected: errors ? { "500": errors } : {} }),
+        benchRow("/healthz", 1000),
+      ]);
+    const rows = medianRows([run(150, 300), run(100, 100, 2), run(200, 200, 1)]);
+    expect(rows.map((r) => r.route)).toEqual(["/", "/healthz"]);
+    expect(rows[0]).toMatchObject({ rps: 150, p50: 15, p99: 200, ratio: 0.15, errors: 3, responses: 300, unexpected: { "500": 3 } });
+    expect(rows[1]).toMatchObject({ rps: 1000, ratio: 1, errors: 0 });
+  });
+});
+
+describe("server memory", () => {
+  it("reads VmRSS from /proc/<pid>/status", () => {
+    const status = "Name:\tnode\nVmPeak:\t 1200000 kB\nVmHWM:\t  250000 kB\nVmRSS:\t  204800 kB\nThreads:\t11\n";
+    expect(parseVmRssKb(status)).toBe(204_800);
+    expect(parseVmRssKb("Name:\tnode\n")).toBeUndefined();
+    expect(formatRssMB(204_800)).toBe("200 MB");
+    expect(formatRssMB(undefined)).toBe("n/a");
+  });
+
+  it("keeps the peak and the latest sample", () => {
+    const rss = new PeakTracker();
+    for (const sample of [100, 300, undefined, 200]) rss.add(sample);
+    expect(rss).toMatchObject({ peak: 300, last: 200, count: 3 });
   });
 });

@@ -51,6 +51,8 @@ export interface BenchRow {
   unexpected: Record<string, number>;
   /** transportErrors + every unexpected response: what fails the bench. */
   errors: number;
+  /** req/s as a multiple of /healthz's in the same run (withHealthzRatio); absent when unknown. */
+  ratio?: number;
 }
 
 /** Turn one autocannon result into a table row. Uses autocannon's own percentiles. */
@@ -102,11 +104,73 @@ function formatMs(ms: number): string {
   return Number.isInteger(ms) ? String(ms) : ms.toFixed(2);
 }
 
+function formatRatio(ratio: number | undefined): string {
+  return ratio === undefined || !Number.isFinite(ratio) ? "-" : ratio.toFixed(2);
+}
+
+/** The route every other is compared with: a bare database round trip. */
+export const BASELINE_PATH = "/healthz";
+
+/**
+ * The rows with `ratio` set: each route's req/s divided by the req/s of the GET `baseline`
+ * row of the same run (1 for that row). Without a baseline row, or when it served nothing,
+ * the ratio stays unknown.
+ */
+export function withHealthzRatio(rows: readonly BenchRow[], baseline = BASELINE_PATH): BenchRow[] {
+  const base = rows.find((r) => r.path === baseline && r.route === baseline)?.rps;
+  return rows.map((row) => {
+    const { ratio: _, ...rest } = row;
+    return base !== undefined && base > 0 ? { ...rest, ratio: row.rps / base } : rest;
+  });
+}
+
+/** The median of some numbers (the mean of the middle two for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * One row per route over several runs of the same routes: the median req/s, p50, p99 and
+ * ratio to /healthz (the median of each run's ratio, not the ratio of the medians), and the
+ * responses, errors and unexpected statuses of all runs added up. Routes in first-seen order.
+ */
+export function medianRows(runs: readonly (readonly BenchRow[])[]): BenchRow[] {
+  const byRoute = new Map<string, BenchRow[]>();
+  for (const rows of runs) for (const row of rows) byRoute.set(row.route, [...(byRoute.get(row.route) ?? []), row]);
+  return [...byRoute.values()].map((rows) => {
+    const first = rows[0]!;
+    const unexpected: Record<string, number> = {};
+    for (const row of rows) {
+      for (const [status, n] of Object.entries(row.unexpected)) unexpected[status] = (unexpected[status] ?? 0) + n;
+    }
+    const sum = (pick: (r: BenchRow) => number) => rows.reduce((total, r) => total + pick(r), 0);
+    const ratios = rows.map((r) => r.ratio).filter((r): r is number => r !== undefined);
+    const merged: BenchRow = {
+      route: first.route,
+      path: first.path,
+      expectStatus: first.expectStatus,
+      responses: sum((r) => r.responses),
+      rps: median(rows.map((r) => r.rps)),
+      p50: median(rows.map((r) => r.p50)),
+      p99: median(rows.map((r) => r.p99)),
+      transportErrors: sum((r) => r.transportErrors),
+      timeouts: sum((r) => r.timeouts),
+      unexpected,
+      errors: sum((r) => r.errors),
+    };
+    return ratios.length > 0 ? { ...merged, ratio: median(ratios) } : merged;
+  });
+}
+
 const COLUMNS: { title: string; align: "left" | "right"; cell: (row: BenchRow) => string }[] = [
   { title: "route", align: "left", cell: (r) => r.route },
   { title: "req/s", align: "right", cell: (r) => formatRps(r.rps) },
   { title: "p50 ms", align: "right", cell: (r) => formatMs(r.p50) },
   { title: "p99 ms", align: "right", cell: (r) => formatMs(r.p99) },
+  { title: "× healthz", align: "right", cell: (r) => formatRatio(r.ratio) },
   { title: "errors", align: "right", cell: (r) => String(r.errors) },
   { title: "unexpected status", align: "left", cell: (r) => formatUnexpected(r.unexpected) },
 ];
@@ -157,7 +221,8 @@ function decodeEntities(value: string): string {
   });
 }
 
-function parseAttributes(source: string): Map<string, string> {
+/** The attributes of one tag's source (`a="1" b`), names lower-cased, values entity-decoded; the first of a repeated name wins. */
+export function parseAttributes(source: string): Map<string, string> {
   const attrs = new Map<string, string>();
   const re = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
   for (const m of source.matchAll(re)) {
@@ -278,9 +343,102 @@ export function extractStaticImports(code: string, moduleUrl: string | URL): str
   return out;
 }
 
+/**
+ * Every stylesheet URL the document links (`<link rel="stylesheet" href>`), resolved against
+ * `pageUrl`, deduplicated, in document order. Comments and the contents of scripts are skipped.
+ */
+export function extractStylesheetUrls(html: string, pageUrl: string | URL): string[] {
+  const found: string[] = [];
+  const TOKEN = /<!--[\s\S]*?-->|<script\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?<\/script\s*>|<link\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
+  for (const m of html.matchAll(TOKEN)) {
+    if (m[1] === undefined) continue;
+    const attrs = parseAttributes(m[1]);
+    const rel = (attrs.get("rel") ?? "").toLowerCase().split(/\s+/);
+    const href = attrs.get("href");
+    if (!rel.includes("stylesheet") || href === undefined || href.trim() === "") continue;
+    try {
+      const url = new URL(href.trim(), pageUrl).href;
+      if (!found.includes(url)) found.push(url);
+    } catch {
+      // not a URL: a browser would not load it either
+    }
+  }
+  return found;
+}
+
+/** One file a first visit downloads, as `firstVisitScripts` measured it. */
+export interface FirstVisitFile {
+  url: string;
+  status: number;
+  /** Bytes of the file itself (decoded). */
+  raw: number;
+  /** Those bytes gzipped at level 9. */
+  gzip: number;
+  /** Found only through a static import of another script, not in the HTML. */
+  viaImport: boolean;
+}
+
+/**
+ * Every JavaScript file a first visit to a page downloads: the scripts and module preloads of its
+ * HTML (`extractScriptUrls`), then, transitively, their static imports (`extractStaticImports`).
+ * `load` fetches one URL and returns its status and decoded body (the caller does the I/O, so
+ * the bench and the budget test measure the same way). Files that do not answer 200 are listed
+ * with their status and their imports are not followed.
+ */
+export async function firstVisitScripts(
+  html: string,
+  pageUrl: string | URL,
+  load: (url: string) => Promise<{ status: number; body: Uint8Array }>,
+): Promise<FirstVisitFile[]> {
+  const queue = extractScriptUrls(html, pageUrl).map((url) => ({ url, viaImport: false }));
+  const seen = new Set(queue.map((q) => q.url));
+  const files: FirstVisitFile[] = [];
+  for (let i = 0; i < queue.length; i++) {
+    const item = queue[i];
+    if (!item) continue;
+    const { status, body } = await load(item.url);
+    files.push({ ...item, status, raw: body.length, gzip: gzipSize(body) });
+    if (status !== 200) continue;
+    for (const url of extractStaticImports(new TextDecoder().decode(body), item.url)) {
+      if (!seen.has(url)) {
+        seen.add(url);
+        queue.push({ url, viaImport: true });
+      }
+    }
+  }
+  return files;
+}
+
 /** Size in bytes of `data` gzipped at level 9. */
 export function gzipSize(data: Uint8Array | string): number {
   return gzipSync(data, { level: 9 }).length;
+}
+
+// ---------------------------------------------------------------------------
+// Server memory
+
+/** The resident set size in kB from the text of /proc/<pid>/status (its VmRSS line), or undefined. */
+export function parseVmRssKb(status: string): number | undefined {
+  const m = /^VmRSS:\s*(\d+)\s*kB/m.exec(status);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** kB (as /proc reports, KiB) as MB (MiB), whole. */
+export function formatRssMB(kb: number | undefined): string {
+  return kb === undefined ? "n/a" : `${Math.round(kb / 1024)} MB`;
+}
+
+/** Peak and latest of periodic samples (e.g. RSS in kB). */
+export class PeakTracker {
+  peak: number | undefined;
+  last: number | undefined;
+  count = 0;
+  add(value: number | undefined): void {
+    if (value === undefined) return;
+    this.count++;
+    this.last = value;
+    if (this.peak === undefined || value > this.peak) this.peak = value;
+  }
 }
 
 /** Bytes as kB (1 kB = 1000 B, as Vite's build output reports), one decimal. */
@@ -302,6 +460,14 @@ export interface BenchOptions {
   /** Rebuild even when build/server/index.js exists. */
   build: boolean;
   help: boolean;
+  /** Grow the demo catalogue to this many products before the bench (routes only); null: the demo catalogue as seeded. */
+  products: number | null;
+  /** How many times the whole route set runs on the same server (routes only); medians are printed when > 1. */
+  runs: number;
+  /** false: the server runs with PAGE_CACHE_MB=0, so every request renders. */
+  pageCache: boolean;
+  /** Fail when the server's peak resident set size exceeds this many MB (MiB); null: no limit. */
+  maxRssMb: number | null;
 }
 
 function positiveInt(name: string, value: string): number {
@@ -315,8 +481,9 @@ function positiveInt(name: string, value: string): number {
 /**
  * `--scenario routes|mixed` (default routes), `--duration N` (or env BENCH_DURATION; the flag
  * wins; default 5 for routes, 20 for mixed), `--connections N` (default 10 for routes, 200
- * shoppers for mixed), `--verbose`, `--build`, `--help`.
- * Throws on unknown flags or bad numbers.
+ * shoppers for mixed), `--verbose`, `--build`, `--help`; for routes only: `--products N`,
+ * `--runs N` (default 1), `--no-page-cache`, `--max-rss-mb N`.
+ * Throws on unknown flags, bad numbers, or a routes-only option with the mixed scenario.
  */
 export function parseBenchArgs(
   argv: readonly string[],
@@ -331,6 +498,10 @@ export function parseBenchArgs(
       verbose: { type: "boolean", short: "v", default: false },
       build: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
+      products: { type: "string", short: "p" },
+      runs: { type: "string", short: "r" },
+      "no-page-cache": { type: "boolean", default: false },
+      "max-rss-mb": { type: "string" },
     },
     allowPositionals: false,
     strict: true,
@@ -354,6 +525,12 @@ export function parseBenchArgs(
       : scenario === "mixed"
         ? 200
         : 10;
+  const routesOnly = (["products", "runs", "no-page-cache", "max-rss-mb"] as const).filter(
+    (name) => values[name] !== undefined && values[name] !== false,
+  );
+  if (scenario === "mixed" && routesOnly.length > 0) {
+    throw new Error(`--${routesOnly.join(", --")}: only with --scenario routes`);
+  }
   return {
     scenario,
     duration,
@@ -361,5 +538,9 @@ export function parseBenchArgs(
     verbose: values.verbose === true,
     build: values.build === true,
     help: values.help === true,
+    products: values.products !== undefined ? positiveInt("--products", values.products) : null,
+    runs: values.runs !== undefined ? positiveInt("--runs", values.runs) : 1,
+    pageCache: values["no-page-cache"] !== true,
+    maxRssMb: values["max-rss-mb"] !== undefined ? positiveInt("--max-rss-mb", values["max-rss-mb"]) : null,
   };
 }

@@ -1,11 +1,16 @@
 // `npm run bench`: start the production build on a fresh SQLite database on
 // loopback, drive each route in ROUTES with autocannon for a fixed number of
-// seconds, print req/s, latency p50/p99 and errors per route, then print the
-// gzipped size of the JavaScript a first visit to `/` downloads.
+// seconds, print req/s, latency p50/p99, the throughput as a multiple of /healthz's and errors
+// per route, the server's resident memory (after start-up and peak), then the gzipped size of
+// the JavaScript a first visit to `/`, a product and a category page downloads.
 //
 //   npm run bench                      5 s per route, 10 connections
 //   npm run bench -- --duration 10     (or BENCH_DURATION=10 npm run bench)
 //   npm run bench -- --connections 50 --verbose --build
+//   npm run bench -- --products 10000 --connections 50 --runs 3
+//                                      a 10,000-product catalogue, three runs and their medians
+//   npm run bench -- --no-page-cache   every request renders (PAGE_CACHE_MB=0)
+//   npm run bench -- --max-rss-mb 400  fail when the server's peak RSS exceeds 400 MB
 //   npm run bench -- --scenario mixed  200 shoppers browsing + 20 orders/s for 20 s (the load
 //                                      test's scenario, scripts/lib/load-scenario.ts; --duration,
 //                                      --connections = shoppers)
@@ -13,10 +18,10 @@
 // Builds first when the build is missing or older than its sources (`--build` forces it).
 // Exits non-zero when the server does not come up, when any route had an
 // error (connection error, timeout, or a status other than the expected one),
-// or when a script of the first visit does not answer 200.
+// when a script of the first visit does not answer 200, or when the peak RSS exceeds --max-rss-mb.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { buildIsStale } from "./lib/build.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -25,16 +30,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  extractScriptUrls,
-  extractStaticImports,
+  firstVisitScripts,
   formatKB,
+  formatRssMB,
   formatTable,
-  gzipSize,
+  medianRows,
   parseBenchArgs,
+  parseVmRssKb,
+  PeakTracker,
   toRow,
+  withHealthzRatio,
   type AutocannonResult,
   type BenchOptions,
   type BenchRow,
+  type FirstVisitFile,
   type RouteSpec,
 } from "./bench-lib";
 import { formatMixedReport, runMixedScenario } from "./lib/load-scenario";
@@ -73,6 +82,7 @@ const ROUTES: RouteSpec[] = [
 ];
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BENCH_DB_FILE = "souq-bench.db";
 const SERVER_READY_TIMEOUT_MS = 60_000;
 const WARMUP_REQUESTS_PER_ROUTE = 30;
 const REQUEST_TIMEOUT_S = 10;
@@ -101,6 +111,7 @@ type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const USAGE = `Usage: npm run bench -- [--scenario routes|mixed] [--duration N] [--connections N] [--verbose] [--build]
+                        [--products N] [--runs N] [--no-page-cache] [--max-rss-mb N]
 
   --scenario, -s S     routes (default): each route in turn; mixed: shoppers browsing while
                        20 orders/s arrive, then every order checked in the database
@@ -109,6 +120,15 @@ const USAGE = `Usage: npm run bench -- [--scenario routes|mixed] [--duration N] 
   --connections, -c N  concurrent connections (default 10; mixed: shoppers, default 200)
   --verbose, -v        list every JavaScript file of the first visit
   --build              run \`npm run build\` even if build/ exists
+
+  Routes only:
+  --products, -p N     grow the demo catalogue to N products (spread over its categories, with
+                       search text and images) before the bench; adds a generated product page,
+                       a deep category page and a search with many results to the routes
+  --runs, -r N         run the whole route set N times on the same server (default 1) and print
+                       each run's table, then the median per route
+  --no-page-cache      start the server with PAGE_CACHE_MB=0: every request renders
+  --max-rss-mb N       fail when the server's peak resident set size exceeds N MB
 `;
 
 class BenchFailure extends Error {}
@@ -181,7 +201,7 @@ function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-async function startServer(dbDir: string): Promise<RunningServer> {
+async function startServer(dbDir: string, options: { pageCache: boolean }): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: ROOT,
@@ -191,11 +211,13 @@ async function startServer(dbDir: string): Promise<RunningServer> {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${join(dbDir, "souq-bench.db")}`,
+      DATABASE_URL: `file:${join(dbDir, BENCH_DB_FILE)}`,
       LOG_LEVEL: "warn",
       // POST /api/orders is loaded from one address with one phone: lift the order rate limits.
       ORDER_RATE_LIMIT_PER_IP: "100000000",
       ORDER_RATE_LIMIT_PER_PHONE: "100000000",
+      // --no-page-cache: every request renders (otherwise the server's default, or PAGE_CACHE_MB from the environment).
+      ...(options.pageCache ? {} : { PAGE_CACHE_MB: "0" }),
     },
   });
   const stdout = new Tail();
@@ -252,6 +274,48 @@ async function stopServer(s: RunningServer): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------------------
+// Server memory
+
+const RSS_SAMPLE_MS = 250;
+
+/** The resident set size of a process in kB (Linux /proc), or undefined where it can't be read. */
+function readRssKb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return parseVmRssKb(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples the server's RSS every RSS_SAMPLE_MS until stopped: the peak of the whole bench, and of each phase. */
+class RssSampler {
+  readonly whole = new PeakTracker();
+  phase = new PeakTracker();
+  private readonly timer: NodeJS.Timeout;
+  constructor(private readonly pid: number | undefined) {
+    this.timer = setInterval(() => this.sample(), RSS_SAMPLE_MS);
+    this.timer.unref();
+    this.sample();
+  }
+  sample(): number | undefined {
+    const kb = readRssKb(this.pid);
+    this.whole.add(kb);
+    this.phase.add(kb);
+    return kb;
+  }
+  /** Starts a new phase (e.g. a run) and returns the one that ended. */
+  nextPhase(): PeakTracker {
+    const ended = this.phase;
+    this.phase = new PeakTracker();
+    return ended;
+  }
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
 let cleaningUp: Promise<void> | undefined;
 function cleanup(): Promise<void> {
   cleaningUp ??= (async () => {
@@ -303,13 +367,16 @@ async function warmUp(s: RunningServer, route: RouteSpec): Promise<void> {
   }
 }
 
-async function benchRoutes(s: RunningServer, options: BenchOptions): Promise<BenchRow[]> {
-  console.error(`[bench] warming up ${ROUTES.length} routes (${WARMUP_REQUESTS_PER_ROUTE} requests each)`);
-  for (const route of ROUTES) await warmUp(s, route);
+async function warmUpRoutes(s: RunningServer, routes: readonly RouteSpec[]): Promise<void> {
+  console.error(`[bench] warming up ${routes.length} routes (${WARMUP_REQUESTS_PER_ROUTE} requests each)`);
+  for (const route of routes) await warmUp(s, route);
+}
 
+/** One run: each route in turn, with each row's ratio to /healthz in this run. */
+async function benchRoutes(s: RunningServer, routes: readonly RouteSpec[], options: BenchOptions, label: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const route of ROUTES) {
-    console.error(`[bench] ${route.path}: ${options.duration} s, ${options.connections} connections`);
+  for (const route of routes) {
+    console.error(`[bench] ${label}${route.path}: ${options.duration} s, ${options.connections} connections`);
     const result = await autocannon({
       url: s.baseUrl + route.path,
       connections: options.connections,
@@ -324,52 +391,82 @@ async function benchRoutes(s: RunningServer, options: BenchOptions): Promise<Ben
       throw new BenchFailure(`server ${describeExit(s.child)} while benchmarking ${route.path}\n${serverOutput(s)}`);
     }
   }
-  return rows;
+  return withHealthzRatio(rows);
+}
+
+// ---------------------------------------------------------------------------
+// A large catalogue (--products N)
+
+/**
+ * Grows the catalogue of the bench's database to `target` products (scripts/lib/bench-catalogue.ts)
+ * while no server has it open, and returns the routes that exercise it: a generated product's page,
+ * a category page deep into the pagination, and a search that matches many products.
+ */
+async function growBenchCatalogue(dbDir: string, target: number): Promise<{ products: number; routes: RouteSpec[] }> {
+  // Loaded only here: the default bench does not open the database itself.
+  const [{ openDatabase }, { growCatalogue, BENCH_MANY_RESULTS_QUERY }, { PAGE_SIZE }] = await Promise.all([
+    import("../app/server/db/db.server"),
+    import("./lib/bench-catalogue"),
+    import("../app/lib/listing"),
+  ]);
+  const handle = openDatabase(`file:${join(dbDir, BENCH_DB_FILE)}`);
+  try {
+    const report = await growCatalogue(handle.db, target);
+    console.error(
+      `[bench] catalogue: ${report.before} → ${report.after} products (${report.inserted} generated over ` +
+        `${report.categories} categories in ${(report.ms / 1000).toFixed(1)} s)`,
+    );
+    const category = "kitchen";
+    const inStock = await handle.db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("category", "=", category)
+      .where("in_stock", "=", true)
+      .executeTakeFirstOrThrow();
+    const pages = Math.ceil(Number(inStock.n) / PAGE_SIZE);
+    const routes: RouteSpec[] = [];
+    const slug = report.sampleSlug(category);
+    if (slug) routes.push({ path: `/products/${slug}`, expectStatus: 200 });
+    if (pages >= 2) routes.push({ path: `/categories/${category}?page=${Math.max(2, Math.floor(pages / 2))}`, expectStatus: 200 });
+    routes.push({ path: `/search?q=${encodeURIComponent(BENCH_MANY_RESULTS_QUERY)}`, expectStatus: 200 });
+    return { products: report.after, routes };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The bench's routes with the large catalogue's extra routes, each placed after its kind (a product, a category, a search). */
+function withCatalogueRoutes(routes: readonly RouteSpec[], extra: readonly RouteSpec[]): RouteSpec[] {
+  const out = [...routes];
+  for (const route of extra) {
+    const kind = route.path.split(/[/?]/)[1];
+    let at = -1;
+    out.forEach((r, i) => {
+      if (r.path.split(/[/?]/)[1] === kind && r.expectStatus === 200) at = i;
+    });
+    out.splice(at >= 0 ? at + 1 : out.length, 0, route);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------
 // JavaScript of a first visit
 
-interface ScriptFile {
-  url: string;
-  status: number;
-  raw: number;
-  gzip: number;
-  /** Found only through a static import of another script, not in the HTML. */
-  viaImport: boolean;
-}
+/** The pages whose first visit is measured (the storefront's landing pages; tests/ops/budgets.test.ts holds them to budgets). */
+const FIRST_VISIT_PAGES = ["/", "/products/smartphone-6-7-inch-128gb", "/categories/kitchen"];
 
-async function firstVisitScripts(s: RunningServer): Promise<{ files: ScriptFile[]; problems: string[] }> {
-  const pageUrl = `${s.baseUrl}/`;
+async function firstVisitOf(s: RunningServer, path: string): Promise<{ files: FirstVisitFile[]; problems: string[] }> {
+  const pageUrl = `${s.baseUrl}${path}`;
   const page = await fetch(pageUrl, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) });
   const html = await page.text();
-  if (page.status !== 200) return { files: [], problems: [`/ answered ${page.status}`] };
-
-  // Resolve against where the page ended up, should `/` ever redirect.
-  const queue = extractScriptUrls(html, page.url || pageUrl).map((url) => ({ url, viaImport: false }));
-  const seen = new Set(queue.map((q) => q.url));
-  const files: ScriptFile[] = [];
-  const problems: string[] = [];
-  for (let i = 0; i < queue.length; i++) {
-    const item = queue[i];
-    if (!item) continue;
+  if (page.status !== 200) return { files: [], problems: [`${path} answered ${page.status}`] };
+  // Resolve against where the page ended up, should it ever redirect.
+  const files = await firstVisitScripts(html, page.url || pageUrl, async (url) => {
     // fetch() sends Accept-Encoding and decodes, so `body` is the file itself.
-    const res = await fetch(item.url, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) });
-    const body = Buffer.from(await res.arrayBuffer());
-    files.push({ ...item, status: res.status, raw: body.length, gzip: gzipSize(body) });
-    if (res.status !== 200) {
-      problems.push(`${displayUrl(item.url, s)} answered ${res.status}`);
-      continue;
-    }
-    // Modules a script imports statically load with it; React Router
-    // modulepreloads them, so this normally adds nothing.
-    for (const url of extractStaticImports(body.toString("utf8"), item.url)) {
-      if (!seen.has(url)) {
-        seen.add(url);
-        queue.push({ url, viaImport: true });
-      }
-    }
-  }
+    const res = await fetch(url, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) });
+    return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };
+  });
+  const problems = files.filter((f) => f.status !== 200).map((f) => `${displayUrl(f.url, s)} answered ${f.status}`);
   return { files, problems };
 }
 
@@ -377,13 +474,13 @@ function displayUrl(url: string, s: RunningServer): string {
   return url.startsWith(s.baseUrl) ? url.slice(s.baseUrl.length) : url;
 }
 
-function printScripts(s: RunningServer, files: ScriptFile[], verbose: boolean): void {
+function printScripts(s: RunningServer, path: string, files: FirstVisitFile[], verbose: boolean): void {
   // Totals count only files that were served; failures are listed as errors.
   const served = files.filter((f) => f.status === 200);
   const raw = served.reduce((sum, f) => sum + f.raw, 0);
   const gzip = served.reduce((sum, f) => sum + f.gzip, 0);
   console.log(
-    `\nJavaScript on a first visit to /: ${served.length} file${served.length === 1 ? "" : "s"}, ` +
+    `\nJavaScript on a first visit to ${path}: ${served.length} file${served.length === 1 ? "" : "s"}, ` +
       `${formatKB(raw)} raw, ${formatKB(gzip)} gzipped (level 9; ${gzip} B)`,
   );
   const late = served.filter((f) => f.viaImport);
@@ -394,7 +491,7 @@ function printScripts(s: RunningServer, files: ScriptFile[], verbose: boolean): 
     );
   }
   if (verbose && files.length > 0) {
-    const name = (f: ScriptFile): string => displayUrl(f.url, s) + (f.viaImport ? " (import)" : "");
+    const name = (f: FirstVisitFile): string => displayUrl(f.url, s) + (f.viaImport ? " (import)" : "");
     const width = Math.max(...files.map((f) => name(f).length));
     for (const f of [...files].sort((a, b) => b.gzip - a.gzip)) {
       const status = f.status === 200 ? "" : `  status ${f.status}`;
@@ -441,36 +538,95 @@ async function main(): Promise<number> {
   }
 
   tempDir = await mkdtemp(join(tmpdir(), "souq-bench-"));
-  const started = Date.now();
-  server = await startServer(tempDir);
+  let started = Date.now();
+  server = await startServer(tempDir, options);
   await waitUntilHealthy(server);
   console.error(`[bench] server up on ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (fresh db in ${tempDir})`);
 
-  const rows = await benchRoutes(server, options);
+  let routes: RouteSpec[] = ROUTES;
+  let catalogue = "";
+  if (options.products !== null) {
+    // The first start migrated and seeded the demo catalogue; grow it with no server holding the
+    // database (nothing cached in a process), then start the server the bench measures.
+    await stopServer(server);
+    const grown = await growBenchCatalogue(tempDir, options.products);
+    routes = withCatalogueRoutes(ROUTES, grown.routes);
+    catalogue = `, ${grown.products.toLocaleString("en")} products`;
+    started = Date.now();
+    server = await startServer(tempDir, options);
+    await waitUntilHealthy(server);
+    console.error(`[bench] server restarted on ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const rss = new RssSampler(server.child.pid);
+  const startupRssKb = rss.sample();
+
+  await warmUpRoutes(server, routes);
+  const runs: BenchRow[][] = [];
+  const runPeaks: (number | undefined)[] = [];
+  for (let run = 1; run <= options.runs; run++) {
+    rss.nextPhase();
+    const label = options.runs > 1 ? `run ${run}/${options.runs} ` : "";
+    runs.push(await benchRoutes(server, routes, options, label));
+    runPeaks.push(rss.nextPhase().peak);
+  }
+  const pageCache = options.pageCache ? "" : ", page cache off (PAGE_CACHE_MB=0)";
   console.log(
-    `\nSouq bench: node ${process.version}, ${options.duration} s per route, ${options.connections} connections, production build on 127.0.0.1\n`,
+    `\nSouq bench: node ${process.version}, ${options.duration} s per route, ${options.connections} connections` +
+      `${catalogue}${pageCache}, production build on 127.0.0.1\n`,
   );
-  console.log(formatTable(rows));
+  for (const [i, rows] of runs.entries()) {
+    if (options.runs > 1) console.log(`Run ${i + 1} of ${options.runs} (server peak RSS ${formatRssMB(runPeaks[i])}):\n`);
+    console.log(formatTable(rows));
+    if (options.runs > 1) console.log("");
+  }
+  if (options.runs > 1) {
+    console.log(`Median of ${options.runs} runs (req/s, p50, p99 and × healthz are medians; errors are totals):\n`);
+    console.log(formatTable(medianRows(runs)));
+  }
 
   let failed = false;
-  for (const row of rows) {
-    if (row.transportErrors > 0) {
-      console.log(`  ${row.path}: ${row.transportErrors} connection errors/timeouts (${row.timeouts} timeouts)`);
+  for (const [i, rows] of runs.entries()) {
+    const run = options.runs > 1 ? ` (run ${i + 1})` : "";
+    for (const row of rows) {
+      if (row.transportErrors > 0) {
+        console.log(`  ${row.path}${run}: ${row.transportErrors} connection errors/timeouts (${row.timeouts} timeouts)`);
+      }
+      if (row.responses === 0) {
+        console.log(`  ${row.path}${run}: no response at all`);
+        failed = true;
+      }
+      if (row.errors > 0) failed = true;
     }
-    if (row.responses === 0) {
-      console.log(`  ${row.path}: no response at all`);
-      failed = true;
-    }
-    if (row.errors > 0) failed = true;
   }
 
-  const { files, problems } = await firstVisitScripts(server);
-  printScripts(server, files, options.verbose);
-  if (files.length === 0 && problems.length === 0) {
-    console.log("  (no scripts found in the HTML of /)");
+  for (const path of FIRST_VISIT_PAGES) {
+    const { files, problems } = await firstVisitOf(server, path);
+    printScripts(server, path, files, options.verbose);
+    if (files.length === 0 && problems.length === 0) {
+      console.log(`  (no scripts found in the HTML of ${path})`);
+    }
+    for (const problem of problems) console.log(`  error: ${problem}`);
+    if (problems.length > 0) failed = true;
   }
-  for (const problem of problems) console.log(`  error: ${problem}`);
-  if (problems.length > 0) failed = true;
+
+  rss.sample();
+  rss.stop();
+  console.log(
+    `\nServer memory (RSS, sampled every ${RSS_SAMPLE_MS} ms): ${formatRssMB(startupRssKb)} after start-up, ` +
+      `${formatRssMB(rss.whole.peak)} peak over the whole bench (${rss.whole.count} samples)`,
+  );
+  if (options.maxRssMb !== null) {
+    const peakMb = rss.whole.peak === undefined ? undefined : rss.whole.peak / 1024;
+    if (peakMb === undefined) {
+      console.log(`  error: --max-rss-mb ${options.maxRssMb}: the server's RSS could not be read (/proc/<pid>/status)`);
+      failed = true;
+    } else if (peakMb > options.maxRssMb) {
+      console.log(`  error: peak RSS ${formatRssMB(rss.whole.peak)} exceeds --max-rss-mb ${options.maxRssMb}`);
+      failed = true;
+    } else {
+      console.log(`  within --max-rss-mb ${options.maxRssMb}`);
+    }
+  }
 
   if (failed) console.error("\n[bench] FAILED: see the errors above");
   return failed ? 1 : 0;
