@@ -3,6 +3,12 @@ import sharp from "sharp";
 import { IMAGE_WIDTHS, imageNameSlug, variantUrl } from "~/lib/images";
 import type { Storage } from "../storage/storage.server";
 
+// Images are encoded once each (uploads, the demo seed) and never again from the same input, so
+// libvips' operation cache only holds memory (tens of MB, kept by the process afterwards), and
+// one worker thread per image is plenty for a shop's uploads while keeping fewer native heaps.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Formats an upload may be in; sharp reads more, but these are what shops and browsers send. */
 export const ACCEPTED_IMAGE_FORMATS = ["svg", "png", "jpeg", "webp"] as const;
 
