@@ -64,11 +64,12 @@ export default defineConfig({
         test: {
           // Two production servers on one PostgreSQL database and one bucket (TEST_DATABASE_URL=postgres://…).
           name: "fleet",
-          include: ["tests/fleet/**/*.test.ts"],
+          // Plus the ops tests that prove a promise on each engine: the same files on PostgreSQL here.
+          include: ["tests/fleet/**/*.test.ts", "tests/ops/crash.test.ts", "tests/ops/properties-http.test.ts", "tests/ops/properties-admin.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           fileParallelism: false,
-          testTimeout: 40_000,
+          testTimeout: 90_000,
           hookTimeout: 90_000,
         },
       },

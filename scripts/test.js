@@ -3,7 +3,9 @@
 //   (Debian's Chromium against a fresh production build), and operations (tests/ops: production
 //   servers started and stopped by the tests: SIGTERM, backup/restore, headers, logs).
 // - With TEST_DATABASE_URL=postgres://…: the integration suite against that PostgreSQL server,
-//   then the fleet test (two production servers on a fresh database there and one local bucket).
+//   then the fleet project: two production servers on a fresh database there and one local
+//   bucket, and the ops tests that prove a promise on each engine (kill -9 during orders, the
+//   HTTP and admin property tests), each on a fresh database of its own.
 // Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -1,17 +1,20 @@
-import Sqlite from "better-sqlite3";
+import { sql } from "kysely";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
-import { freePort, orderBody, startServer, type RunningServer } from "../support/production-server";
+import { openDatabase } from "~/server/db/db.server";
+import { freePort, freshServerDatabase, orderBody, startServer, type RunningServer, type ServerDatabase } from "../support/production-server";
 
 // kill -9 in the middle of a stream of orders, with the outbox busy sending them to a webhook:
-// after a restart on the same file every order that got a 201 is there with its items and its
-// first event, SQLite's integrity check answers ok, and the outbox resumes: the webhook ends up
-// with every acknowledged order (at least once; a message the dead process was sending when it
-// died is sent again once its claim runs out, OUTBOX_CLAIM_MS).
+// after a restart on the same database every order that got a 201 is there with its items and its
+// first event, the database is consistent (SQLite's integrity and foreign-key checks; on both
+// engines no line or event without its order), and the outbox resumes: the webhook ends up with
+// every acknowledged order (at least once; a message the dead process was sending when it died
+// is sent again once its claim runs out, OUTBOX_CLAIM_MS). On SQLite in the ops project, on
+// PostgreSQL in the fleet project (TEST_DATABASE_URL).
 
 const CLIENTS = 8;
 const products = demoProducts
@@ -34,25 +37,28 @@ interface Acknowledged {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(25);
   }
 }
 
 let dir: string;
+let database: ServerDatabase;
 let server: RunningServer | undefined;
 let receiver: Server | undefined;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "souq-ops-crash-"));
+  database = await freshServerDatabase(dir);
 });
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
   await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -83,10 +89,9 @@ describe("kill -9 during a stream of orders", () => {
     await new Promise<void>((resolve) => receiver!.listen(receiverPort, "127.0.0.1", resolve));
     const webhook = { ORDER_WEBHOOK_URL: `http://127.0.0.1:${receiverPort}/orders` };
 
-    const file = join(dir, "shop.db");
     // The demo pictures from the shared test folder (content-addressed, atomic writes): the seed finds them and skips re-encoding.
     const uploads = { UPLOADS_DIR: join(tmpdir(), "souq-test-uploads") };
-    server = await startServer(file, { ...env, ...webhook, ...uploads });
+    server = await startServer(database.database, { ...env, ...webhook, ...uploads });
     const { baseURL } = server;
 
     const acknowledged: Acknowledged[] = [];
@@ -143,36 +148,42 @@ describe("kill -9 during a stream of orders", () => {
     const pending = [...ackedNumbers].filter((number) => !deliveredBeforeKill.has(number));
     expect(unanswered.length, `sent ${sent}, acknowledged ${ackedNumbers.size}`).toBeGreaterThan(0);
 
-    // Restart on the same file.
-    server = await startServer(file, { ...env, ...webhook, ...uploads });
+    // Restart on the same database.
+    server = await startServer(database.database, { ...env, ...webhook, ...uploads });
     expect((await fetch(`${server.baseURL}/readyz`)).status).toBe(200);
 
-    // The file: intact, and every acknowledged order whole.
-    const sqlite = new Sqlite(file, { readonly: true, fileMustExist: true });
+    // The database: consistent, and every acknowledged order whole.
+    const { db, close } = openDatabase(database.url);
     try {
-      expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
-      expect(sqlite.pragma("foreign_key_check")).toEqual([]);
-      const orders = sqlite.prepare("select id, order_number, phone from orders").all() as { id: number; order_number: string; phone: string }[];
+      if (database.engine === "sqlite") {
+        expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db)).rows).toEqual([{ integrity_check: "ok" }]);
+        expect((await sql`pragma foreign_key_check`.execute(db)).rows).toEqual([]);
+      }
+      const orphans = await sql<{ n: number }>`
+        select (select count(*) from order_items i where not exists (select 1 from orders o where o.id = i.order_id))
+             + (select count(*) from order_events e where not exists (select 1 from orders o where o.id = e.order_id)) as n`.execute(db);
+      expect(Number(orphans.rows[0]!.n)).toBe(0);
+      const orders = await db.selectFrom("orders").select(["id", "order_number", "phone"]).execute();
       const byNumber = new Map(orders.map((order) => [order.order_number, order]));
-      const items = sqlite.prepare("select product_id, quantity from order_items where order_id = ?");
-      const events = sqlite.prepare("select status, actor from order_events where order_id = ? order by id");
+      const items = (orderId: number) => db.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", orderId).execute();
+      const events = (orderId: number) => db.selectFrom("order_events").select(["status", "actor"]).where("order_id", "=", orderId).orderBy("id").execute();
       for (const ack of acknowledged) {
         const order = byNumber.get(ack.orderNumber);
         expect(order, `acknowledged order ${ack.orderNumber} is missing`).toBeDefined();
         expect(order!.phone).toBe(ack.phone);
-        expect(items.all(order!.id)).toEqual([{ product_id: ack.productId, quantity: 1 }]);
-        expect(events.all(order!.id)).toEqual([{ status: "new", actor: "shopper" }]);
+        expect(await items(order!.id)).toEqual([{ product_id: ack.productId, quantity: 1 }]);
+        expect(await events(order!.id)).toEqual([{ status: "new", actor: "shopper" }]);
       }
       // Nothing half-done, acknowledged or not (a request cut by the kill either committed whole or not at all).
       for (const order of orders) {
-        expect(items.all(order.id).length, `order ${order.order_number} has no items`).toBeGreaterThan(0);
-        expect(events.all(order.id).length, `order ${order.order_number} has no event`).toBeGreaterThan(0);
+        expect((await items(order.id)).length, `order ${order.order_number} has no items`).toBeGreaterThan(0);
+        expect((await events(order.id)).length, `order ${order.order_number} has no event`).toBeGreaterThan(0);
       }
       // Every stored order has its webhook message in the outbox.
-      const messages = sqlite.prepare("select count(*) as n from outbox where topic = 'order.created'").get() as { n: number };
-      expect(messages.n).toBe(orders.length);
+      const messages = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("topic", "=", "order.created").executeTakeFirstOrThrow();
+      expect(Number(messages.n)).toBe(orders.length);
     } finally {
-      sqlite.close();
+      await close();
     }
 
     // The outbox resumes: every acknowledged order reaches the webhook (the ones the dead process was
@@ -194,18 +205,16 @@ describe("kill -9 during a stream of orders", () => {
     const known = new Set(acknowledged.map((ack) => ack.orderNumber));
     const stray = [...received()].filter((number) => !known.has(number));
     // Orders committed by requests the kill cut off (no 201 seen) may be delivered too: they are in the database.
-    const sqlite2 = new Sqlite(file, { readonly: true, fileMustExist: true });
+    const after = openDatabase(database.url);
     try {
-      const stored = new Set((sqlite2.prepare("select order_number from orders").all() as { order_number: string }[]).map((row) => row.order_number));
+      const stored = new Set((await after.db.selectFrom("orders").select("order_number").execute()).map((row) => row.order_number));
       for (const number of stray) expect(stored.has(number), number).toBe(true);
       // Eventually every message is marked delivered.
-      await until(
-        () => (sqlite2.prepare("select count(*) as n from outbox where delivered_at is null").get() as { n: number }).n === 0,
-        10_000,
-        "the outbox to be empty",
-      );
+      const undelivered = async () =>
+        Number((await after.db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("delivered_at", "is", null).executeTakeFirstOrThrow()).n);
+      await until(async () => (await undelivered()) === 0, 10_000, "the outbox to be empty");
     } finally {
-      sqlite2.close();
+      await after.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/database.server";
 import { openDatabase } from "~/server/db/db.server";
-import { adminCookie, createAdmin, orderBody, startServer, type RunningServer } from "../support/production-server";
+import { adminCookie, createAdmin, freshServerDatabase, orderBody, startServer, type RunningServer, type ServerDatabase } from "../support/production-server";
 
 /*
  * Property-based tests of every admin form action (issue 11), signed in, against a production
@@ -22,6 +22,7 @@ const FC_SEED = process.env.CI === "true" ? 0x50_0b_13 : undefined;
 const ADMIN = { email: "props-admin@souq.test", password: "props-Admin-Passw0rd!" } as const;
 
 let dir: string;
+let database: ServerDatabase;
 let server: RunningServer;
 let cookie: string;
 let handle: { db: Kysely<Database>; close: () => Promise<void> };
@@ -31,7 +32,10 @@ let ids: { product: string[]; order: string[]; collection: string[]; page: strin
 const BOOKKEEPING = new Set(["admin_sessions", "rate_limit_counters", "kysely_migration", "kysely_migration_lock"]);
 
 async function fingerprint(): Promise<Record<string, string>> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(handle.db);
+  const tables =
+    database.engine === "postgres"
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(handle.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(handle.db);
   const result: Record<string, string> = {};
   for (const { name } of tables.rows) {
     if (BOOKKEEPING.has(name)) continue;
@@ -44,11 +48,11 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "souq-ops-props-admin-"));
-  const databaseFile = join(dir, "shop.db");
-  server = await startServer(databaseFile, { LOG_LEVEL: "warn", ORDER_RATE_LIMIT_PER_IP: "1000000", ORDER_RATE_LIMIT_PER_PHONE: "1000000" });
-  createAdmin(databaseFile, ADMIN.email, ADMIN.password);
+  database = await freshServerDatabase(dir);
+  server = await startServer(database.database, { LOG_LEVEL: "warn", ORDER_RATE_LIMIT_PER_IP: "1000000", ORDER_RATE_LIMIT_PER_PHONE: "1000000" });
+  createAdmin(database.database, ADMIN.email, ADMIN.password);
   cookie = await adminCookie(server.baseURL, ADMIN.email, ADMIN.password);
-  handle = openDatabase(`file:${databaseFile}`);
+  handle = openDatabase(database.url);
   const db = handle.db;
   const products = await db.selectFrom("products").select("id").orderBy("id").limit(6).execute();
   // A few orders to work on.
@@ -85,6 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle?.close();
   await server?.stop();
+  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { openDatabase } from "~/server/db/db.server";
-import { startServer, type RunningServer } from "../support/production-server";
+import { freshServerDatabase, startServer, type RunningServer, type ServerDatabase } from "../support/production-server";
 
 /*
  * Property-based tests over HTTP (issue 11) against a production server of their own (temp
@@ -21,18 +21,19 @@ const FC_SEED = process.env.CI === "true" ? 0x50_0b_12 : undefined;
 const params = (numRuns: number): fc.Parameters<unknown> => ({ numRuns, seed: FC_SEED, endOnFailure: true });
 
 let dir: string;
+let database: ServerDatabase;
 let server: RunningServer;
 let slugs: { categories: string[]; collections: string[]; pages: string[] };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "souq-ops-props-http-"));
-  const databaseFile = join(dir, "shop.db");
-  server = await startServer(databaseFile, {
+  database = await freshServerDatabase(dir);
+  server = await startServer(database.database, {
     LOG_LEVEL: "warn",
     ORDER_RATE_LIMIT_PER_IP: "1000000",
     ORDER_RATE_LIMIT_PER_PHONE: "1000000",
   });
-  const { db, close } = openDatabase(`file:${databaseFile}`);
+  const { db, close } = openDatabase(database.url);
   try {
     const [categories, collections, pages] = await Promise.all([
       db.selectFrom("categories").select("slug").execute(),
@@ -51,6 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

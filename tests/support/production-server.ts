@@ -1,6 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
 
 /** A port nobody listens on (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -23,8 +27,61 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
 }
 
-/** Starts the production build (`node server.js`) on `databaseFile` and waits for /healthz (e2e global setup, ops tests). */
-export async function startServer(databaseFile: string, env: Record<string, string> = {}): Promise<RunningServer> {
+const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
+
+/** DATABASE_URL for a SQLite file path or a postgres:// URL. */
+export function databaseUrlOf(database: string): string {
+  return isPostgresUrl(database) ? database : `file:${database}`;
+}
+
+export interface ServerDatabase {
+  /** What startServer and createAdmin take: a SQLite file, or a postgres:// URL. */
+  database: string;
+  /** DATABASE_URL, for openDatabase in the test. */
+  url: string;
+  engine: "sqlite" | "postgres";
+  /** Drops the PostgreSQL database (after the servers stopped); nothing for SQLite (the test removes its folder). */
+  drop(): Promise<void>;
+}
+
+async function postgresQuery(connectionString: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database for a production-server test: `shop.db` in `dir`, or, when TEST_DATABASE_URL
+ * is a postgres:// URL (the PostgreSQL leg of `npm test`), a new database on that server, so the
+ * same test proves the same promise on both engines.
+ */
+export async function freshServerDatabase(dir: string): Promise<ServerDatabase> {
+  const server = process.env.TEST_DATABASE_URL ?? "";
+  if (!isPostgresUrl(server)) {
+    const file = join(dir, "shop.db");
+    return { database: file, url: databaseUrlOf(file), engine: "sqlite", drop: async () => {} };
+  }
+  const name = `souq_ops_${randomBytes(5).toString("hex")}`;
+  await postgresQuery(server, `create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    database: url.toString(),
+    url: url.toString(),
+    engine: "postgres",
+    drop: () => postgresQuery(server, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * Starts the production build (`node server.js`) on `database` (a SQLite file or a postgres://
+ * URL) and waits for /healthz (e2e global setup, ops tests).
+ */
+export async function startServer(database: string, env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync("build/server/index.js")) throw new Error("No production build: run `npm test` (it builds first) or `npm run build`.");
   const port = await freePort();
   let output = "";
@@ -34,8 +91,8 @@ export async function startServer(databaseFile: string, env: Record<string, stri
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${databaseFile}`,
-      UPLOADS_DIR: `${databaseFile}.uploads`,
+      DATABASE_URL: databaseUrlOf(database),
+      UPLOADS_DIR: isPostgresUrl(database) ? join(tmpdir(), `souq-uploads-${randomBytes(4).toString("hex")}`) : `${database}.uploads`,
       LOG_LEVEL: "info",
       ...env,
     },
@@ -73,9 +130,9 @@ export async function startServer(databaseFile: string, env: Record<string, stri
 }
 
 /** `npm run create-admin` against a database file. */
-export function createAdmin(databaseFile: string, email: string, password: string): void {
+export function createAdmin(database: string, email: string, password: string): void {
   const created = spawnSync(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", email, "--password", password], {
-    env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: "warn" },
+    env: { ...process.env, DATABASE_URL: databaseUrlOf(database), LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
   if (created.status !== 0) throw new Error(`create-admin failed (${created.status}):\n${created.stdout}${created.stderr}`);
