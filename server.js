@@ -2,6 +2,7 @@
 // `npm run dev` runs it with NODE_ENV=development (Vite middleware, hot reload).
 import compression from "compression";
 import express from "express";
+import { readdirSync } from "node:fs";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SERVER_ENTRY = "./app/server/app.server.ts";
@@ -46,8 +47,11 @@ if (DEVELOPMENT) {
   server.use(mod.compressionDrainListeners);
   // Fingerprinted build output: cache for a year.
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  // Other public files (fonts, demo images, favicon): cache for an hour.
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // Other public files (demo images, favicon): cache for an hour. Only paths under a top-level
+  // entry of build/client go there: a page request would otherwise cost a file-system lookup.
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+  const publicEntries = new Set(readdirSync("build/client"));
+  server.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? publicFiles(req, res, next) : next()));
   server.use("/uploads", uploads);
   server.use(mod.requestLogger);
   server.use(mod.app);
