@@ -3,6 +3,7 @@ import { demoCategories } from "~/data/demo-catalogue";
 import { listCategories } from "~/server/catalog/catalog.service.server";
 import { getStaticPage } from "~/server/content/static-pages.server";
 import { getDeliveryPromise, listWilayas } from "~/server/delivery/delivery.service.server";
+import { invalidateReferenceData } from "~/server/reference-cache.server";
 import { seededCategories, seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -43,10 +44,13 @@ describe("delivery", () => {
 
   it("follows the merchant's fees, not fixed text", async () => {
     await t.db.updateTable("wilayas").set({ home_price: 150 }).where("code", "=", "09").execute();
+    // Written here straight to the table: forget the fees kept in memory, as saveWilayaSettings does.
+    invalidateReferenceData();
     expect((await getDeliveryPromise(t.db, "en")).minPaidFee).toBe(150);
     const shipping = await getStaticPage(t.db, "en", "shipping", shop);
     expect(JSON.stringify(shipping.page)).toContain("150\u00a0DA");
     await t.db.updateTable("wilayas").set({ home_price: 200 }).where("code", "=", "09").execute();
+    invalidateReferenceData();
   });
 });
 

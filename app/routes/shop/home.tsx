@@ -9,7 +9,7 @@ import { formatDinars } from "~/lib/money";
 import type { ProductCardData } from "~/lib/product";
 import { useRootData } from "~/root";
 import { listCategories } from "~/server/catalog/catalog.service.server";
-import { getHomeProducts } from "~/server/catalog/home.service.server";
+import { getHomeProducts, type HomeProducts } from "~/server/catalog/home.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { getDeliveryPromise } from "~/server/delivery/delivery.service.server";
 import { logger } from "~/server/logger.server";
@@ -23,10 +23,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language, t, shopName } = ctx;
   const db = getDb();
-  const [categories, delivery, products, sections, featuredCollections] = await Promise.all([
+  // Categories, fees, layout and featured collections are reference data kept in memory a few
+  // seconds (reference-cache.server.ts): on a warm cache only the products shown are queried.
+  const [categories, delivery, sections, featuredCollections] = await Promise.all([
     listCategories(db, language),
     getDeliveryPromise(db, language),
-    getHomeProducts(db, language),
     // The merchant's layout and featured collections are extras: a failure shows the built-in page.
     getPageLayout(db, "home", language).catch((error: unknown) => {
       logger.error({ err: error, page: "home" }, "page layout failed; showing the built-in layout");
@@ -37,6 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       return [];
     }),
   ]);
+  // The merchant's sections take the place of the built-in lists: those are only read when shown.
+  const products: HomeProducts = sections.length > 0 ? { featured: [], specialOffers: [], fallback: false } : await getHomeProducts(db, language);
   return {
     categories,
     delivery,

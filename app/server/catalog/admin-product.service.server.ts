@@ -21,6 +21,7 @@ import { formatImageWidths, imageNameSlug, parseImageWidths } from "~/lib/images
 import { stockStatus, type ProductImageData } from "~/lib/product";
 import { searchTokens } from "~/lib/search-text";
 import type { Database } from "../db/database.server";
+import { invalidateReferenceData } from "../reference-cache.server";
 import { nowIso, toBool } from "../db/types.server";
 import { assertAcceptedImage, deleteImageVariants, ingestImage, type IngestedImage } from "../images/images.server";
 import { logger } from "../logger.server";
@@ -438,6 +439,8 @@ export async function saveProduct(
         await insertImages(trx, imageRows(id, uploads.images, await nextImagePosition(trx, id), input.title));
         await refreshSearchText(trx, [id]);
       });
+      // Category counts and collection counts change with a product's category and stock.
+      invalidateReferenceData();
       return { ok: true, id, created: request.id === null };
     } catch (error) {
       if (error instanceof StaleProduct) {
@@ -475,6 +478,7 @@ export async function deleteProduct(db: Kysely<Database>, storage: Storage, id: 
     const images = await selectProductImages(db, id);
     const deleted = await db.transaction().execute((trx) => deleteProductRow(trx, id));
     if (deleted === 0) return { ok: false, status: 404, error: "notFound" };
+    invalidateReferenceData();
     await removeUnusedImages(
       db,
       storage,

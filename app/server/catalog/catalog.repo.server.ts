@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
 
-/** Every category with the number of its in-stock products, ordered by name. */
+/** Every category (with its description) and the number of its in-stock products, ordered by name. */
 export function selectCategoriesWithCounts(db: Kysely<Database>) {
   return db
     .selectFrom("categories")
@@ -13,9 +13,10 @@ export function selectCategoriesWithCounts(db: Kysely<Database>) {
       "categories.name",
       "categories.name_en",
       "categories.name_fr",
+      "categories.description",
       eb.fn.count<number>("products.id").as("product_count"),
     ])
-    .groupBy(["categories.slug", "categories.name", "categories.name_en", "categories.name_fr"])
+    .groupBy(["categories.slug", "categories.name", "categories.name_en", "categories.name_fr", "categories.description"])
     .orderBy("categories.name")
     .execute();
 }

@@ -4,7 +4,7 @@ import type { Language } from "~/i18n/config";
 import type { ProductCardData } from "~/lib/product";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
-import { fallbackToCard, HOME_SECTION_SIZE, listSectionProducts } from "./product.service.server";
+import { fallbackToCard, HOME_SECTION_SIZE, listSectionsProducts } from "./product.service.server";
 
 export interface HomeProducts {
   featured: ProductCardData[];
@@ -14,15 +14,14 @@ export interface HomeProducts {
 }
 
 /**
- * The two home sections: 8 in-stock products each, newest first. If the
- * database returns nothing or fails, the built-in lists are shown (spec, section 4).
+ * The two home sections: 8 in-stock products each, newest first, with their main image (one
+ * query for both). If the database returns nothing or fails, the built-in lists are shown (spec, section 4).
  */
 export async function getHomeProducts(db: Kysely<Database>, language: Language): Promise<HomeProducts> {
   try {
-    const [featured, specialOffers] = await Promise.all([
-      listSectionProducts(db, "featured", language),
-      listSectionProducts(db, "special-offers", language),
-    ]);
+    const lists = await listSectionsProducts(db, ["featured", "special-offers"], language);
+    const featured = lists.get("featured") ?? [];
+    const specialOffers = lists.get("special-offers") ?? [];
     if (featured.length > 0 || specialOffers.length > 0) return { featured, specialOffers, fallback: false };
   } catch (error) {
     logger.error({ err: error }, "home products query failed; showing the built-in lists");

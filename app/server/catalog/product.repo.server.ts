@@ -1,4 +1,6 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
+import { jsonArrayFrom as jsonArrayFromPostgres } from "kysely/helpers/postgres";
+import { jsonArrayFrom as jsonArrayFromSqlite } from "kysely/helpers/sqlite";
 import type { Database } from "../db/database.server";
 
 export type { ProductSort } from "~/lib/listing";
@@ -29,37 +31,107 @@ export function selectProducts(db: Kysely<Database>) {
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>["executeTakeFirstOrThrow"]>>;
 
-/** Sort order of a listing; the id breaks ties so pages never overlap. */
-export function orderProducts<QB extends ReturnType<typeof selectProducts>>(query: QB, sort: ProductSort): QB {
+/**
+ * Card rows with their main image (position 0; its columns null when the product has none) in
+ * the same query: a card list in one round trip. The indexes of migration 012 serve the listings.
+ */
+export function selectProductCards(db: Kysely<Database>) {
+  return selectProducts(db)
+    .leftJoin("product_images as main_image", (join) =>
+      join.onRef("main_image.product_id", "=", "products.id").on("main_image.position", "=", 0),
+    )
+    .select([
+      "main_image.url as image_url",
+      "main_image.width as image_width",
+      "main_image.height as image_height",
+      "main_image.alt as image_alt",
+      "main_image.widths as image_widths",
+    ]);
+}
+
+export type ProductCardRow = Awaited<ReturnType<ReturnType<typeof selectProductCards>["executeTakeFirstOrThrow"]>>;
+
+/**
+ * Sort order of a listing; the id breaks ties so pages never overlap. Any product query
+ * (selectProducts, selectProductCards, search's) can be ordered: each has `products` in scope.
+ */
+export function orderProducts<QB extends { orderBy: unknown }>(query: QB, sort: ProductSort): QB {
+  const products = query as unknown as ReturnType<typeof selectProducts>;
   switch (sort) {
     case "price-asc":
-      return query.orderBy("products.price", "asc").orderBy("products.id", "asc") as QB;
+      return products.orderBy("products.price", "asc").orderBy("products.id", "asc") as unknown as QB;
     case "price-desc":
-      return query.orderBy("products.price", "desc").orderBy("products.id", "asc") as QB;
+      return products.orderBy("products.price", "desc").orderBy("products.id", "asc") as unknown as QB;
     default:
-      return query.orderBy("products.created_at", "desc").orderBy("products.id", "desc") as QB;
+      return products.orderBy("products.created_at", "desc").orderBy("products.id", "desc") as unknown as QB;
   }
 }
 
-/** In-stock products of a section, newest first. */
+/** In-stock products of a section, newest first, with their main image. */
 export function selectSectionProducts(db: Kysely<Database>, sectionId: string, limit: number) {
   return orderProducts(
-    selectProducts(db).where("products.section_id", "=", sectionId).where("products.in_stock", "=", true),
+    selectProductCards(db).where("products.section_id", "=", sectionId).where("products.in_stock", "=", true),
     "newest",
   )
     .limit(limit)
     .execute();
 }
 
-/** One page of a category's in-stock products, with the total count in the same round trip. */
+/**
+ * The newest in-stock products of several sections, `limit` of each, with their main image, in
+ * one query (a UNION ALL of one indexed, limited query per section). Rows come section by
+ * section, each newest first.
+ */
+export async function selectSectionsProducts(db: Kysely<Database>, sectionIds: readonly string[], limit: number) {
+  if (sectionIds.length === 0) return [];
+  const part = (sectionId: string) =>
+    db
+      .selectFrom(
+        orderProducts(
+          selectProductCards(db).where("products.section_id", "=", sectionId).where("products.in_stock", "=", true),
+          "newest",
+        )
+          .select("products.section_id")
+          .limit(limit)
+          .as("section_products"),
+      )
+      .selectAll();
+  const [first, ...rest] = sectionIds;
+  let query = part(first!);
+  for (const sectionId of rest) query = query.unionAll(part(sectionId));
+  const rows = await query.execute();
+  // UNION ALL keeps each part's rows together in practice; order them explicitly all the same.
+  const rank = new Map(sectionIds.map((id, index) => [id, index]));
+  return rows.sort(
+    (a, b) =>
+      rank.get(a.section_id ?? "")! - rank.get(b.section_id ?? "")! ||
+      (a.created_at === b.created_at ? compareText(b.id, a.id) : compareText(b.created_at, a.created_at)),
+  );
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * One page of a category's in-stock products with their main image, and the total count in the
+ * same round trip. The total is a scalar subquery (counted once from the listing index), not a
+ * window count: a window makes the database read and sort the whole category, where the page
+ * alone can be read from the index in its order (migration 012) and stop at the limit.
+ */
 export async function selectCategoryPage(
   db: Kysely<Database>,
   category: string,
   options: { sort: ProductSort; limit: number; offset: number },
 ) {
   const rows = await orderProducts(
-    selectProducts(db)
-      .select((eb) => eb.fn.countAll<number>().over().as("total_count"))
+    selectProductCards(db)
+      .select((eb) =>
+        eb
+          .selectFrom("products as counted")
+          .select((inner) => inner.fn.countAll<number>().as("n"))
+          .where("counted.category", "=", category)
+          .where("counted.in_stock", "=", true)
+          .as("total_count"),
+      )
       .where("products.category", "=", category)
       .where("products.in_stock", "=", true),
     options.sort,
@@ -98,6 +170,10 @@ export function countCategoryProducts(db: Kysely<Database>, category: string) {
 
 /** A product by slug, or by stored id ('p…'), or by the digits of its id (spec: numeric id fallback). */
 export function selectProductByKey(db: Kysely<Database>, key: string) {
+  return productByKey(db, key).executeTakeFirst();
+}
+
+function productByKey(db: Kysely<Database>, key: string) {
   const byDigits = /^\d+$/.test(key) ? `p${key}` : null;
   return selectProducts(db)
     .select(["products.sku", "products.section_id"])
@@ -109,8 +185,48 @@ export function selectProductByKey(db: Kysely<Database>, key: string) {
       ]),
     )
     .orderBy((eb) => eb.case().when("products.slug", "=", key).then(0).else(1).end())
-    .limit(1)
+    .limit(1);
+}
+
+/** An image as JSON aggregation returns it (the product_images columns a page shows). */
+export interface ImageJson {
+  position: number;
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+  widths: string;
+}
+
+/**
+ * A product by key (as selectProductByKey) with its whole gallery in the same query: the images
+ * aggregated to a JSON array (json_group_array on SQLite, json_agg on PostgreSQL), by position.
+ */
+export async function selectProductWithImages(db: Kysely<Database>, key: string) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const jsonArrayFrom = postgres ? jsonArrayFromPostgres : jsonArrayFromSqlite;
+  const row = await productByKey(db, key)
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_images")
+          .select(["product_images.position", "product_images.url", "product_images.width", "product_images.height", "product_images.alt", "product_images.widths"])
+          .whereRef("product_images.product_id", "=", "products.id")
+          .orderBy("product_images.position"),
+      ).as("images"),
+    )
     .executeTakeFirst();
+  if (!row) return undefined;
+  // SQLite hands the array back as JSON text, PostgreSQL as parsed JSON.
+  const raw: unknown = row.images;
+  const images = (typeof raw === "string" ? JSON.parse(raw) : (raw ?? [])) as ImageJson[];
+  return { ...row, images: images.sort((a, b) => a.position - b.position) };
+}
+
+/** Several products by stored id with their main image, in one query, whatever their stock. */
+export function selectProductCardsByIds(db: Kysely<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectProductCards(db).where("products.id", "in", [...ids]).execute();
 }
 
 /** Several products by stored id, in one query, whatever their stock (a cart or an order names them). */

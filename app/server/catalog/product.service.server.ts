@@ -11,9 +11,11 @@ import {
   countCategoryProducts,
   selectCategoryPage,
   selectImages,
-  selectProductByKey,
+  selectProductWithImages,
   selectSectionProducts,
+  selectSectionsProducts,
   type ImageRow,
+  type ProductCardRow,
   type ProductRow,
   type ProductSort,
 } from "./product.repo.server";
@@ -29,11 +31,22 @@ function localized(arabic: string, english: string | null, french: string | null
   return arabic;
 }
 
-export function toImageData(row: ImageRow): ProductImageData {
+export function toImageData(row: Pick<ImageRow, "url" | "width" | "height" | "alt" | "widths">): ProductImageData {
   return { src: row.url, width: row.width, height: row.height, alt: row.alt, widths: parseImageWidths(row.widths) };
 }
 
-export function toCardData(row: ProductRow, image: ImageRow | undefined, language: Language): ProductCardData {
+/** The main image joined to a card row (selectProductCards), or undefined when the product has none. */
+function mainImageOf(row: ProductCardRow): Pick<ImageRow, "url" | "width" | "height" | "alt" | "widths"> | undefined {
+  if (row.image_url === null || row.image_width === null || row.image_height === null) return undefined;
+  return { url: row.image_url, width: row.image_width, height: row.image_height, alt: row.image_alt ?? "", widths: row.image_widths ?? "" };
+}
+
+/** A card row with its joined main image (selectProductCards) to a card. */
+export function cardRowToCard(row: ProductCardRow, language: Language): ProductCardData {
+  return toCardData(row, mainImageOf(row), language);
+}
+
+export function toCardData(row: ProductRow, image: Pick<ImageRow, "url" | "width" | "height" | "alt" | "widths"> | undefined, language: Language): ProductCardData {
   return {
     id: row.id,
     slug: row.slug,
@@ -50,7 +63,7 @@ export function toCardData(row: ProductRow, image: ImageRow | undefined, languag
   };
 }
 
-/** Rows to cards, with each product's main image fetched in one more query (two round trips in all). Reused by search. */
+/** Rows to cards, with each product's main image fetched in one more query (two round trips in all). Reused by search and the cart. */
 export async function withMainImages(db: Kysely<Database>, rows: ProductRow[], language: Language): Promise<ProductCardData[]> {
   const images = await selectImages(db, rows.map((r) => r.id), { firstOnly: true });
   const byProduct = new Map(images.map((image) => [image.product_id, image]));
@@ -80,7 +93,20 @@ export async function listSectionProducts(
   sectionId: "featured" | "special-offers",
   language: Language,
 ): Promise<ProductCardData[]> {
-  return withMainImages(db, await selectSectionProducts(db, sectionId, HOME_SECTION_SIZE), language);
+  return (await selectSectionProducts(db, sectionId, HOME_SECTION_SIZE)).map((row) => cardRowToCard(row, language));
+}
+
+/** The newest in-stock products of several sections (HOME_SECTION_SIZE each, with their main image), in one query. */
+export async function listSectionsProducts<Id extends "featured" | "special-offers">(
+  db: Kysely<Database>,
+  sectionIds: readonly Id[],
+  language: Language,
+): Promise<Map<Id, ProductCardData[]>> {
+  const lists = new Map<Id, ProductCardData[]>(sectionIds.map((id) => [id, []]));
+  for (const row of await selectSectionsProducts(db, sectionIds, HOME_SECTION_SIZE)) {
+    lists.get(row.section_id as Id)?.push(cardRowToCard(row, language));
+  }
+  return lists;
 }
 
 export interface ProductPage {
@@ -107,11 +133,13 @@ export async function listCategoryProducts(
   const { page, limit, offset } = pageWindow(options.page);
   try {
     const rows = await selectCategoryPage(db, category, { sort: options.sort, limit, offset });
-    // Past the last page the window count is absent: count separately (rare path).
-    const total = rows.length > 0 ? Number(rows[0]!.total_count) : Number((await countCategoryProducts(db, category)).n);
+    // Past the last page there is no row to carry the total: count separately (rare path). An
+    // empty first page means an empty category.
+    const total =
+      rows.length > 0 ? Number(rows[0]!.total_count) : offset === 0 ? 0 : Number((await countCategoryProducts(db, category)).n);
     if (total > 0) {
       return {
-        products: await withMainImages(db, rows, language),
+        products: rows.map((row) => cardRowToCard(row, language)),
         total,
         page,
         pageCount: pageCountOf(total),
@@ -139,11 +167,11 @@ export interface ProductDetail extends ProductCardData {
   category: string | null;
 }
 
-/** A product by slug, stored id or numeric id, with its whole gallery; null when unknown. */
+/** A product by slug, stored id or numeric id, with its whole gallery (one query); null when unknown. */
 export async function getProduct(db: Kysely<Database>, key: string, language: Language): Promise<ProductDetail | null> {
-  const row = await selectProductByKey(db, key);
+  const row = await selectProductWithImages(db, key);
   if (!row) return null;
-  const images = await selectImages(db, [row.id], { firstOnly: false });
+  const images = row.images;
   return {
     ...toCardData(row, images[0], language),
     images: images.map(toImageData),

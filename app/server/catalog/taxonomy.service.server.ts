@@ -3,6 +3,7 @@ import type { AdminTaxonomyEntry, TaxonomyInput } from "~/lib/taxonomy";
 
 export type { AdminTaxonomyEntry } from "~/lib/taxonomy";
 import type { Database } from "../db/database.server";
+import { invalidateReferenceData } from "../reference-cache.server";
 import { nowIso } from "../db/types.server";
 import {
   categoryExists,
@@ -57,6 +58,7 @@ export async function createCategory(db: Kysely<Database>, input: TaxonomyInput)
     if (isUniqueViolation(error)) return { ok: false, error: "taken" };
     throw error;
   }
+  invalidateReferenceData();
   return { ok: true, key: input.key };
 }
 
@@ -66,7 +68,9 @@ export async function updateCategory(
   slug: string,
   input: Pick<TaxonomyInput, "name" | "nameEn" | "nameFr">,
 ): Promise<UpdateResult> {
-  return (await updateCategoryNames(db, slug, names(input))) === 0 ? { ok: false, error: "not_found" } : { ok: true };
+  const updated = (await updateCategoryNames(db, slug, names(input))) > 0;
+  if (updated) invalidateReferenceData();
+  return updated ? { ok: true } : { ok: false, error: "not_found" };
 }
 
 export type DeleteCategoryResult =
@@ -85,7 +89,7 @@ export async function deleteCategory(
   options: { reassignTo?: string | null } = {},
 ): Promise<DeleteCategoryResult> {
   const target = options.reassignTo?.trim() || null;
-  return db.transaction().execute(async (trx): Promise<DeleteCategoryResult> => {
+  const result = await db.transaction().execute(async (trx): Promise<DeleteCategoryResult> => {
     if (!(await categoryExists(trx, slug))) return { ok: false, error: "not_found" };
     const productCount = await countCategoryProductsAll(trx, slug);
     let moved = 0;
@@ -97,6 +101,8 @@ export async function deleteCategory(
     await deleteCategoryRow(trx, slug);
     return { ok: true, moved };
   });
+  if (result.ok) invalidateReferenceData();
+  return result;
 }
 
 // Sections

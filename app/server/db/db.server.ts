@@ -13,6 +13,7 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from "kysely";
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import pg from "pg";
@@ -121,6 +122,37 @@ function withStatementCache(sqlite: SqliteDatabase.Database): { prepare(sql: str
   };
 }
 
+/** How many distinct read statements each PostgreSQL connection keeps prepared (queries with IN lists vary in length). */
+const PREPARED_PER_CONNECTION = 200;
+
+/**
+ * PostgreSQL's counterpart of withStatementCache: each connection of the pool prepares the reads
+ * it runs (a named statement per SQL text: parsed and planned once, then only bound and run), up
+ * to PREPARED_PER_CONNECTION of them; others run unprepared. Kysely sends every query as
+ * `query(text, values)`; this names the SELECTs. Should a schema change alter a prepared read's
+ * result columns (a migration by another instance of a fleet), PostgreSQL refuses it ("cached
+ * plan must not change result type", 0A000): that statement then runs unprepared from then on.
+ */
+function prepareReads(client: pg.PoolClient): void {
+  type Query = (...args: unknown[]) => Promise<unknown>;
+  const target = client as unknown as { query: Query };
+  const query = target.query.bind(client);
+  const prepared = new Set<string>();
+  const unpreparable = new Set<string>();
+  target.query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (args.length !== 2 || typeof text !== "string" || !Array.isArray(values) || !/^\s*(select|with)\b/i.test(text)) return query(...args);
+    const name = `souq_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    if (unpreparable.has(name) || (!prepared.has(name) && prepared.size >= PREPARED_PER_CONNECTION)) return query(text, values);
+    prepared.add(name);
+    return query({ name, text, values }).catch((error: unknown) => {
+      if ((error as { code?: unknown })?.code !== "0A000") throw error;
+      unpreparable.add(name);
+      return query(text, values);
+    });
+  };
+}
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
@@ -140,6 +172,7 @@ export function openDatabase(
       max: options.poolSize ?? 10,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
+    pool.on("connect", prepareReads);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new PostgresNulPlugin()] });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }

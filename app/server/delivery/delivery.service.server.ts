@@ -5,6 +5,7 @@ import { deliveryFeeSummary } from "~/lib/delivery";
 import { DELIVERY_TIME_PATTERN, MAX_DELIVERY_PRICE, type CommuneChoice } from "~/lib/delivery-options";
 import { toBool } from "../db/types.server";
 import type { Database } from "../db/database.server";
+import { cachedReference, invalidateReferenceData } from "../reference-cache.server";
 import {
   selectActiveWilayas,
   selectAllWilayas,
@@ -23,9 +24,18 @@ export interface Wilaya {
   zone: "A" | "B" | "C" | "D";
 }
 
+/**
+ * The active wilayas and their fees, as the storefront shows them: kept a few seconds in memory
+ * (reference-cache.server.ts; saveWilayaSettings invalidates). An order reads its fee from the
+ * database itself, never from here.
+ */
+function activeWilayas(db: Kysely<Database>) {
+  return cachedReference(db, "active-wilayas", () => selectActiveWilayas(db));
+}
+
 /** The wilayas a shopper can order to, named in their language (Arabic, or the Latin name). */
 export async function listWilayas(db: Kysely<Database>, language: Language): Promise<Wilaya[]> {
-  const rows = await selectActiveWilayas(db);
+  const rows = await activeWilayas(db);
   return rows.map((row) => ({
     code: row.code,
     name: language === "ar" ? row.name_ar : row.name,
@@ -54,7 +64,7 @@ export interface DeliveryRate {
 
 /** GET /api/delivery: every active wilaya with both names, for forms that switch language in the browser. */
 export async function listDeliveryRates(db: Kysely<Database>): Promise<DeliveryRate[]> {
-  return (await selectActiveWilayas(db)).map(toDeliveryRate);
+  return (await activeWilayas(db)).map(toDeliveryRate);
 }
 
 type WilayaRateRow = Awaited<ReturnType<typeof selectAllWilayas>>[number];
@@ -167,5 +177,6 @@ export async function saveWilayaSettings(
     zone,
     active,
   });
+  if (updated) invalidateReferenceData();
   return updated ? { ok: true } : { ok: false, error: "not_found" };
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
 import { logger } from "../logger.server";
+import { invalidateReferenceData } from "../reference-cache.server";
 import { absoluteUrl } from "./express-request.server";
 import {
   cachedPage,
@@ -107,7 +108,11 @@ export function pageCacheInvalidation(cache: PageCache): RequestHandler {
   return function invalidatePageCache(req, res, next) {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS" && req.path.startsWith("/admin/")) {
       res.on("finish", () => {
-        if (res.statusCode < 400) cache.clear();
+        if (res.statusCode < 400) {
+          cache.clear();
+          // And the reference data pages are rendered from, whatever service the change went through.
+          invalidateReferenceData();
+        }
       });
     }
     next();

@@ -9,6 +9,7 @@ import {
   type StockAlert,
 } from "~/lib/inventory";
 import type { Database } from "../db/database.server";
+import { invalidateReferenceData } from "../reference-cache.server";
 import { toBool } from "../db/types.server";
 import { selectInventoryProducts, selectMainImages, updateStockQuantity } from "./inventory.repo.server";
 
@@ -59,5 +60,7 @@ export async function setStock(db: Kysely<Database>, productId: string, rawQuant
   if (!parsed.ok) return { ok: false, error: parsed.reason };
   if (productId === "") return { ok: false, error: "not_found" };
   const changed = await updateStockQuantity(db, productId, parsed.quantity);
+  // The featured collections count their available products (reference-cache.server.ts).
+  if (changed > 0) invalidateReferenceData();
   return changed === 0 ? { ok: false, error: "not_found" } : { ok: true, productId, quantity: parsed.quantity };
 }

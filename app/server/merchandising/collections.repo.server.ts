@@ -29,6 +29,47 @@ export function selectCollections(db: Kysely<Database>, filter: { activeOnly?: b
 
 export type CollectionRow = Awaited<ReturnType<typeof selectCollections>>[number];
 
+/** Active, featured collections by display_order, each with how many of its products are available (in stock, quantity above 0), in one query. */
+export function selectFeaturedCollectionsWithCounts(db: Kysely<Database>) {
+  return db
+    .selectFrom("collections")
+    .select(collectionColumns.map((column) => `collections.${column}` as const))
+    .select((eb) =>
+      eb
+        .selectFrom("collection_products")
+        .innerJoin("products", "products.id", "collection_products.product_id")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("collection_products.collection_id", "=", "collections.id")
+        .where("products.in_stock", "=", true)
+        .where("products.stock_quantity", ">", 0)
+        .as("available_count"),
+    )
+    .where("collections.is_active", "=", true)
+    .where("collections.is_featured", "=", true)
+    .orderBy("collections.display_order")
+    .orderBy("collections.id")
+    .execute();
+}
+
+/**
+ * The active collections a page's active sections name (any number of sections may share one),
+ * in one query (the page's section rows are read alongside: page-sections.repo.server.ts).
+ */
+export function selectActiveCollectionsOfPage(db: Kysely<Database>, page: string) {
+  return db
+    .selectFrom("collections")
+    .select(collectionColumns.map((column) => `collections.${column}` as const))
+    .where("collections.is_active", "=", true)
+    .where("collections.id", "in", (eb) =>
+      eb
+        .selectFrom("page_sections")
+        .select("page_sections.collection_id")
+        .where("page_sections.page_identifier", "=", page)
+        .where("page_sections.is_active", "=", true),
+    )
+    .execute();
+}
+
 export function selectCollection(db: Kysely<Database>, id: number) {
   return db.selectFrom("collections").select(collectionColumns).where("id", "=", id).executeTakeFirst();
 }

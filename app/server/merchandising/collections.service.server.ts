@@ -11,7 +11,14 @@ import {
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
 import type { Storage } from "../storage/storage.server";
-import { selectActiveCollectionBySlug, selectCollection, selectCollections, type CollectionRow } from "./collections.repo.server";
+import { cachedReference, invalidateReferenceData } from "../reference-cache.server";
+import {
+  selectActiveCollectionBySlug,
+  selectCollection,
+  selectCollections,
+  selectFeaturedCollectionsWithCounts,
+  type CollectionRow,
+} from "./collections.repo.server";
 import {
   deleteMerchRecord,
   getAdminRecord,
@@ -94,12 +101,16 @@ export async function getAdminCollection(
  * then products, then the rest. Nothing is stored when anything is refused.
  */
 export async function saveCollection(db: Kysely<Database>, storage: Storage, input: MerchRecordSave): Promise<MerchSaveResult> {
-  return saveMerchRecord(db, storage, COLLECTIONS, input);
+  const result = await saveMerchRecord(db, storage, COLLECTIONS, input);
+  invalidateReferenceData();
+  return result;
 }
 
 /** Deletes a collection and its product list (one transaction), then its banner's files if no row shows them. */
 export async function deleteCollection(db: Kysely<Database>, storage: Storage, id: number): Promise<MerchDeleteResult> {
-  return deleteMerchRecord(db, storage, COLLECTIONS, id);
+  const result = await deleteMerchRecord(db, storage, COLLECTIONS, id);
+  invalidateReferenceData();
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,9 +124,11 @@ export async function getPublicCollection(db: Kysely<Database>, slug: string, la
   return { ...fields, bannerImage: toMerchImage(collectionImageColumns(row), row.title) };
 }
 
-/** Active, featured collections by display_order, each with its count of in-stock products. */
+/**
+ * Active, featured collections by display_order, each with its count of in-stock products (one
+ * query, kept a few seconds in memory: reference-cache.server.ts; collection saves invalidate).
+ */
 export async function listFeaturedCollections(db: Kysely<Database>, _language: Language): Promise<CollectionTeaser[]> {
-  const rows = await selectCollections(db, { activeOnly: true, featuredOnly: true });
-  const counts = await countProductLists(db, "collection", rows.map((row) => row.id), { availableOnly: true });
-  return rows.map((row) => toCollectionTeaser(row, counts.get(row.id) ?? 0));
+  const rows = await cachedReference(db, "featured-collections", () => selectFeaturedCollectionsWithCounts(db));
+  return rows.map((row) => toCollectionTeaser(row, Number(row.available_count ?? 0)));
 }

@@ -13,12 +13,13 @@ import {
 } from "~/lib/merchandising";
 import { parseSectionForm, type MerchDeleteResult, type MerchFormFields, type MerchSaveResult } from "~/lib/merchandising.schema";
 import type { ProductCardData } from "~/lib/product";
-import { selectProductsByIds, type ProductRow } from "../catalog/product.repo.server";
-import { listSectionProducts, withMainImages } from "../catalog/product.service.server";
+import { selectProductCardsByIds, type ProductCardRow } from "../catalog/product.repo.server";
+import { cardRowToCard, listSectionsProducts } from "../catalog/product.service.server";
 import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";
-import { selectCollectionsByIds } from "./collections.repo.server";
+import { cachedReference, invalidateReferenceData } from "../reference-cache.server";
+import { selectActiveCollectionsOfPage } from "./collections.repo.server";
 import { toCollectionTeaser } from "./collections.service.server";
 import { checkProductIds, isUniqueViolation, refuse } from "./merch-shared.server";
 import {
@@ -32,7 +33,7 @@ import {
   setSectionOrder,
   updatePageSection,
 } from "./page-sections.repo.server";
-import { replaceProductList, selectProductLists } from "./product-lists.repo.server";
+import { replaceProductList, selectProductListsOfPage, selectProductLists } from "./product-lists.repo.server";
 
 /** Attempts of a new section's insert when a concurrent one took the same display_order. */
 const INSERT_ATTEMPTS = 10;
@@ -78,6 +79,15 @@ export async function listCollectionOptions(db: Kysely<Database>): Promise<{ id:
  * and its order (the posted pageIdentifier is only used for new ones).
  */
 export async function saveSection(
+  db: Kysely<Database>,
+  input: { id: number | null; fields: MerchFormFields; productIds: string[] },
+): Promise<MerchSaveResult> {
+  const result = await saveSectionRow(db, input);
+  invalidateReferenceData();
+  return result;
+}
+
+async function saveSectionRow(
   db: Kysely<Database>,
   input: { id: number | null; fields: MerchFormFields; productIds: string[] },
 ): Promise<MerchSaveResult> {
@@ -153,6 +163,12 @@ class StaleOrderError extends Error {}
  * orders read stale rolls the transaction back; it is tried once more, then moveFailed.
  */
 export async function moveSection(db: Kysely<Database>, id: number, direction: "up" | "down"): Promise<MoveResult> {
+  const result = await moveSectionRow(db, id, direction);
+  invalidateReferenceData();
+  return result;
+}
+
+async function moveSectionRow(db: Kysely<Database>, id: number, direction: "up" | "down"): Promise<MoveResult> {
   for (let attempt = 1; attempt <= 2; attempt++) {
     try {
       return await db.transaction().execute(async (trx): Promise<MoveResult> => {
@@ -187,6 +203,7 @@ export async function moveSection(db: Kysely<Database>, id: number, direction: "
 export async function deletePageSection(db: Kysely<Database>, id: number): Promise<MerchDeleteResult> {
   try {
     const deleted = await db.transaction().execute((trx) => deletePageSectionRow(trx, id));
+    invalidateReferenceData();
     return deleted === 0 ? { ok: false, status: 404, error: "notFound" } : { ok: true };
   } catch (error) {
     logger.error({ err: error, sectionId: id }, "deleting a page section failed");
@@ -197,7 +214,7 @@ export async function deletePageSection(db: Kysely<Database>, id: number): Promi
 // ---------------------------------------------------------------------------------------------
 // Storefront
 
-const available = (row: ProductRow) => toBool(row.in_stock) && row.stock_quantity > 0;
+const available = (row: ProductCardRow) => toBool(row.in_stock) && row.stock_quantity > 0;
 
 /** The catalogue section a product section falls back to when it has no chosen products. */
 const FALLBACK_SECTION: Partial<Record<SectionType, "featured" | "special-offers">> = {
@@ -206,68 +223,86 @@ const FALLBACK_SECTION: Partial<Record<SectionType, "featured" | "special-offers
 };
 
 /**
+ * What a page's layout is made of, apart from the products' stock and pictures: its active
+ * sections in order, their product lists, the active collections they name and those
+ * collections' lists. Four independent queries sent together (one round trip), then kept a few
+ * seconds in memory (reference-cache.server.ts; every section, collection and product save
+ * invalidates it).
+ */
+function pageLayoutStructure(db: Kysely<Database>, page: PageIdentifier) {
+  return cachedReference(db, `page-layout:${page}`, async () => {
+    const [sections, sectionLists, collections, collectionLists] = await Promise.all([
+      selectPageSections(db, page, { activeOnly: true }),
+      selectProductListsOfPage(db, "section", page),
+      selectActiveCollectionsOfPage(db, page),
+      selectProductListsOfPage(db, "collection", page),
+    ]);
+    return { sections: sections.filter((row) => isSectionType(row.section_type)), sectionLists, collections, collectionLists };
+  });
+}
+
+/**
  * A page's active sections in order, resolved: each one's chosen in-stock products (at most
  * SECTION_PRODUCT_LIMIT, the admin's order); featured-products and special-offers sections with
  * none chosen show the newest in-stock products of the catalogue section of the same name; a
  * section's collection (a slider's products, a banner's or a hero's link) shows only while that
- * collection is active. Every chosen product and image is read in one query each.
+ * collection is active. The layout itself comes from memory (pageLayoutStructure); the chosen
+ * products with their main image are read in one query, the catalogue sections' newest in
+ * another sent at the same time (only when a section needs them).
  */
 export async function getPageLayout(db: Kysely<Database>, page: PageIdentifier, language: Language): Promise<StorefrontSection[]> {
-  const sections = (await selectPageSections(db, page, { activeOnly: true })).filter((row) => isSectionType(row.section_type));
+  const { sections, sectionLists, collections, collectionLists } = await pageLayoutStructure(db, page);
   if (sections.length === 0) return [];
-  const collectionIds = [
+  const listOf = (lists: Map<number, string[]>, id: number) => lists.get(id) ?? [];
+
+  const wanted = new Set([
+    ...sections.flatMap((row) => listOf(sectionLists, row.id)),
+    ...collections.flatMap((row) => listOf(collectionLists, row.id)),
+  ]);
+  const fallbackIds = [
     ...new Set(
-      sections.flatMap((row) => (row.collection_id !== null ? [row.collection_id] : [])),
+      sections.flatMap((row) => {
+        const fallback = FALLBACK_SECTION[row.section_type as SectionType];
+        return fallback && listOf(sectionLists, row.id).length === 0 ? [fallback] : [];
+      }),
     ),
   ];
-  const [sectionLists, collections] = await Promise.all([
-    selectProductLists(db, "section", sections.map((row) => row.id)),
-    selectCollectionsByIds(db, collectionIds).then((rows) => rows.filter((row) => toBool(row.is_active))),
+  const [productRows, fallbackLists] = await Promise.all([
+    selectProductCardsByIds(db, [...wanted]),
+    fallbackIds.length > 0 ? listSectionsProducts(db, fallbackIds, language) : new Map<"featured" | "special-offers", ProductCardData[]>(),
   ]);
-  const collectionLists = await selectProductLists(db, "collection", collections.map((row) => row.id));
-
-  const wanted = new Set([...sectionLists.values(), ...collectionLists.values()].flat());
-  const rowOf = new Map((await selectProductsByIds(db, [...wanted])).filter(available).map((row) => [row.id, row]));
+  const rowOf = new Map(productRows.filter(available).map((row) => [row.id, row]));
   const inStock = (ids: readonly string[]) => ids.flatMap((id) => rowOf.get(id) ?? []);
-
-  // What each section and collection shows, then the cards of exactly those products.
-  const shownBySection = new Map(sections.map((row) => [row.id, inStock(sectionLists.get(row.id) ?? []).slice(0, SECTION_PRODUCT_LIMIT)]));
-  const collectionRows = new Map(collections.map((row) => [row.id, inStock(collectionLists.get(row.id) ?? [])]));
-  const shown = new Map<string, ProductRow>();
-  for (const rows of [...shownBySection.values(), ...[...collectionRows.values()].map((rows) => rows.slice(0, SECTION_PRODUCT_LIMIT))]) {
-    for (const row of rows) shown.set(row.id, row);
-  }
-  const cards = await withMainImages(db, [...shown.values()], language);
-  const cardOf = new Map(cards.map((card) => [card.id, card]));
-  const toCards = (rows: readonly ProductRow[]) => rows.flatMap((row) => cardOf.get(row.id) ?? []);
-
-  const fallbacks = new Map<string, Promise<ProductCardData[]>>();
-  const fallbackOf = (sectionId: "featured" | "special-offers") => {
-    if (!fallbacks.has(sectionId)) fallbacks.set(sectionId, listSectionProducts(db, sectionId, language));
-    return fallbacks.get(sectionId)!;
-  };
-  const collectionOf = new Map(collections.map((row) => [row.id, row]));
-
-  return Promise.all(
-    sections.map(async (row): Promise<StorefrontSection> => {
-      const type = row.section_type as SectionType;
-      let products = toCards(shownBySection.get(row.id) ?? []);
-      const fallback = FALLBACK_SECTION[type];
-      if (fallback && (sectionLists.get(row.id) ?? []).length === 0) {
-        products = (await fallbackOf(fallback)).slice(0, SECTION_PRODUCT_LIMIT);
+  const cardOf = new Map<string, ProductCardData>();
+  const toCards = (rows: readonly ProductCardRow[]) =>
+    rows.map((row) => {
+      let card = cardOf.get(row.id);
+      if (!card) {
+        card = cardRowToCard(row, language);
+        cardOf.set(row.id, card);
       }
-      const collectionRow = row.collection_id !== null ? collectionOf.get(row.collection_id) : undefined;
-      const rows = collectionRow ? (collectionRows.get(collectionRow.id) ?? []) : [];
-      return {
-        id: row.id,
-        type,
-        title: row.title,
-        subtitle: row.subtitle,
-        products,
-        collection: collectionRow
-          ? { ...toCollectionTeaser(collectionRow, rows.length), products: toCards(rows.slice(0, SECTION_PRODUCT_LIMIT)) }
-          : null,
-      };
-    }),
-  );
+      return card;
+    });
+
+  const collectionOf = new Map(collections.map((row) => [row.id, row]));
+  return sections.map((row): StorefrontSection => {
+    const type = row.section_type as SectionType;
+    let products = toCards(inStock(listOf(sectionLists, row.id)).slice(0, SECTION_PRODUCT_LIMIT));
+    const fallback = FALLBACK_SECTION[type];
+    if (fallback && listOf(sectionLists, row.id).length === 0) {
+      products = (fallbackLists.get(fallback) ?? []).slice(0, SECTION_PRODUCT_LIMIT);
+    }
+    const collectionRow = row.collection_id !== null ? collectionOf.get(row.collection_id) : undefined;
+    const rows = collectionRow ? inStock(listOf(collectionLists, collectionRow.id)) : [];
+    return {
+      id: row.id,
+      type,
+      title: row.title,
+      subtitle: row.subtitle,
+      products,
+      collection: collectionRow
+        ? { ...toCollectionTeaser(collectionRow, rows.length), products: toCards(rows.slice(0, SECTION_PRODUCT_LIMIT)) }
+        : null,
+    };
+  });
 }

@@ -60,6 +60,39 @@ export async function selectProductLists(
   return lists;
 }
 
+/**
+ * The ordered lists of what a page's active sections show, in one query each: kind "section",
+ * the lists of those sections; kind "collection", the lists of the collections they name (any
+ * state: the caller keeps the active ones).
+ */
+export async function selectProductListsOfPage(
+  db: Kysely<Database>,
+  kind: "section" | "collection",
+  page: string,
+): Promise<Map<number, string[]>> {
+  const { table, owner } = list(kind);
+  const rows = await db
+    .selectFrom(table)
+    .select([`${owner} as owner_id`, "product_id"])
+    .where(owner, "in", (eb) =>
+      eb
+        .selectFrom("page_sections")
+        .select(kind === "section" ? "page_sections.id" : "page_sections.collection_id")
+        .where("page_sections.page_identifier", "=", page)
+        .where("page_sections.is_active", "=", true),
+    )
+    .orderBy(owner)
+    .orderBy("position")
+    .execute();
+  const lists = new Map<number, string[]>();
+  for (const row of rows) {
+    const ids = lists.get(row.owner_id) ?? [];
+    ids.push(row.product_id);
+    lists.set(row.owner_id, ids);
+  }
+  return lists;
+}
+
 /** How many products each owner lists (all of them, or only those in stock with a quantity above 0). */
 export async function countProductLists(
   db: Kysely<Database>,

@@ -10,6 +10,7 @@ import * as merchandising from "./2026-11-22-008-merchandising.server";
 import * as tracking from "./2026-11-22-009-tracking.server";
 import * as wholesale from "./2026-11-22-010-wholesale.server";
 import * as jewellery from "./2026-11-22-011-jewellery.server";
+import * as pageQueryIndexes from "./2026-11-22-012-page-query-indexes.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-009-tracking": tracking,
   "2026-11-22-010-wholesale": wholesale,
   "2026-11-22-011-jewellery": jewellery,
+  "2026-11-22-012-page-query-indexes": pageQueryIndexes,
 };
