@@ -104,6 +104,8 @@ export interface MixedScenarioResult {
   orderRateAchieved: number;
   /** The largest delay between an order's due time and when it was sent (ms). */
   orderPacingLagMaxMs: number;
+  /** Orders sent again on a fresh connection after a keep-alive reset (same Idempotency-Key). */
+  ordersRetried: number;
   /** All responses per second. */
   totalRps: number;
   check: OrderCheck;
@@ -249,7 +251,7 @@ export function formatMixedReport(result: MixedScenarioResult): string {
     line(widths.map((w) => "-".repeat(w))),
     ...cells.map(line),
     "",
-    `all requests: ${result.totalRps.toFixed(0)} req/s; orders sent ${result.ordersSent} (${result.orderRateAchieved.toFixed(2)}/s, largest pacing delay ${ms(result.orderPacingLagMaxMs)} ms)`,
+    `all requests: ${result.totalRps.toFixed(0)} req/s; orders sent ${result.ordersSent} (${result.orderRateAchieved.toFixed(2)}/s, largest pacing delay ${ms(result.orderPacingLagMaxMs)} ms; ${result.ordersRetried} sent again after a keep-alive reset)`,
     `orders: ${c.created} answered 201, ${c.stored} in the database, lost ${c.lost}, extra ${c.extra}, incomplete ${c.incomplete}`,
     `server: peak RSS ${rss}, ${result.serverErrorLogs} error log lines, started in ${(result.startupMs / 1000).toFixed(1)} s`,
     `machine: ${result.loadAverage.cpus} CPUs, load average ${result.loadAverage.before.toFixed(2)} before and ${result.loadAverage.after.toFixed(2)} after (the server and this client included)`,
@@ -553,19 +555,43 @@ function decode(body: Buffer, encoding: string | undefined): string {
   }
 }
 
-function postJson(
+/**
+ * POSTs JSON on a keep-alive agent. A request that fails with ECONNRESET on a reused connection is
+ * sent once more on a fresh one, as browsers do: the server may close an idle keep-alive
+ * connection (after 5 s) at the very moment the client reuses it, before reading the request
+ * (Node's documented `reusedSocket` pattern). Orders carry an Idempotency-Key, so a request that
+ * did reach the server is answered from its first result, never stored twice.
+ */
+async function postJson(
   agent: Agent,
   url: string,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  onRetry: () => void,
 ): Promise<{ status: number; body: string } | { error: string; timeout: boolean }> {
+  const first = await postJsonOnce(agent, url, body, headers, timeoutMs);
+  if (!("retry" in first)) return first;
+  onRetry();
+  const second = await postJsonOnce(agent, url, body, headers, timeoutMs, { fresh: true });
+  return "retry" in second ? { error: "ECONNRESET on a fresh connection", timeout: false } : second;
+}
+
+function postJsonOnce(
+  agent: Agent,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  options: { fresh?: boolean } = {},
+): Promise<{ status: number; body: string } | { error: string; timeout: boolean } | { retry: true }> {
   return new Promise((resolve) => {
     const req = httpRequest(
       url,
       {
         method: "POST",
-        agent,
+        // A retry goes on a connection of its own.
+        agent: options.fresh ? false : agent,
         headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
       },
       (res) => {
@@ -584,7 +610,10 @@ function postJson(
     // A deadline for the whole exchange (connecting, waiting, reading), not an idle timeout.
     const deadline = setTimeout(() => req.destroy(new Error("timeout")), timeoutMs);
     req.on("close", () => clearTimeout(deadline));
-    req.on("error", (e) => resolve({ error: e.message, timeout: e.message === "timeout" }));
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      if (!options.fresh && req.reusedSocket && e.code === "ECONNRESET") resolve({ retry: true });
+      else resolve({ error: e.message, timeout: e.message === "timeout" });
+    });
     req.end(body);
   });
 }
@@ -758,6 +787,7 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
     });
 
     const orderRecorder = new Recorder();
+    let ordersRetried = 0;
     const created: CreatedOrder[] = [];
     const answeredKeys = new Set<string>();
     const failedOrders: string[] = [];
@@ -800,6 +830,7 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
         body,
         { ...BROWSER_HEADERS, accept: "*/*", "idempotency-key": key },
         timeoutMs,
+        () => (ordersRetried += 1),
       );
       const elapsed = performance.now() - t0;
       if ("error" in answer) {
@@ -871,6 +902,7 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
       ordersSent: sent,
       orderRateAchieved: sent / durationS,
       orderPacingLagMaxMs: lagMax,
+      ordersRetried,
       totalRps: (browse.responses + orders.responses) / loadSeconds,
       check,
       peakRssBytes: peakRss,
