@@ -2,20 +2,19 @@
 // S3-compatible bucket (s3rver, in this process): what one instance writes, the other sees.
 // Runs in the `fleet` project, only with TEST_DATABASE_URL=postgres://… (npm test builds first).
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isPostgresUrl } from "~/server/db/db.server";
+import { createAdmin, freePort, freshServerDatabase, type ServerDatabase } from "../support/production-server";
 
-const TEST_URL = process.env.TEST_DATABASE_URL ?? "";
-const POSTGRES = /^postgres(ql)?:\/\//.test(TEST_URL);
+const POSTGRES = isPostgresUrl(process.env.TEST_DATABASE_URL ?? "");
 
 // s3rver ships no types: the little of it this file uses.
 interface S3rverInstance {
@@ -37,7 +36,7 @@ interface Instance {
 }
 
 const temp = mkdtempSync(join(tmpdir(), "souq-fleet-"));
-let databaseName = "";
+let database: ServerDatabase | undefined;
 let databaseUrl = "";
 let s3: S3rverInstance | undefined;
 let s3Endpoint = "";
@@ -45,24 +44,6 @@ let receiver: Server | undefined;
 const deliveries: { orderNumber: string; at: number }[] = [];
 let a: Instance;
 let b: Instance;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function waitForHealthy(instance: Instance): Promise<void> {
   const deadline = Date.now() + 45_000;
@@ -126,11 +107,8 @@ beforeAll(async () => {
   if (!existsSync("build/server/index.js")) throw new Error("No production build: run `npm test` (it builds first) or `npm run build`.");
 
   // A fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped at the end.
-  databaseName = `souq_fleet_${randomBytes(5).toString("hex")}`;
-  await adminQuery(`create database ${databaseName}`);
-  const url = new URL(TEST_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  database = await freshServerDatabase(temp);
+  databaseUrl = database.url;
 
   // One bucket on a local S3-compatible server.
   s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: join(temp, "s3") });
@@ -162,12 +140,7 @@ beforeAll(async () => {
   b = await startInstance("B", webhookUrl);
   await Promise.all([waitForHealthy(a), waitForHealthy(b)]);
 
-  const created = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/create-admin.ts", "--email", ADMIN.email, "--password", ADMIN.password],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" }, encoding: "utf8" },
-  );
-  if (created.status !== 0) throw new Error(`create-admin failed (${created.status}):\n${created.stdout}${created.stderr}`);
+  createAdmin(databaseUrl, ADMIN.email, ADMIN.password);
 }, 90_000);
 
 afterAll(async () => {
@@ -177,7 +150,7 @@ afterAll(async () => {
     await new Promise((resolve) => receiver!.close(resolve));
   }
   await s3?.close();
-  if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+  await database?.drop().catch(() => {});
   rmSync(temp, { recursive: true, force: true });
 }, 30_000);
 

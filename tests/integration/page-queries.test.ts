@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/server/db/database.server";
+import { isPostgresUrl } from "~/server/db/db.server";
 import { countQueries, sqlitePlan, type QueryCounter } from "../support/query-counter";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -250,5 +251,5 @@ if (isPostgres()) describe("prepared statements (PostgreSQL)", () => {
 });
 
 function isPostgres(): boolean {
-  return /^postgres(ql)?:\/\//.test(process.env.TEST_DATABASE_URL ?? "");
+  return isPostgresUrl(process.env.TEST_DATABASE_URL ?? "");
 }

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { isPostgresUrl } from "~/server/db/db.server";
 
 /** A port nobody listens on (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -26,8 +27,6 @@ export interface RunningServer {
   /** SIGTERM, then resolves with the exit code and how long the exit took. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
 }
-
-const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 
 /** DATABASE_URL for a SQLite file path or a postgres:// URL. */
 export function databaseUrlOf(database: string): string {
