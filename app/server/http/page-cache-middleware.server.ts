@@ -31,18 +31,18 @@ const NEVER_CACHED = /^\/(admin|api|qr|uploads|assets)(\/|$)/;
 const NOT_REPLAYED = new Set(["connection", "content-length", "content-encoding", "transfer-encoding", "date", "keep-alive"]);
 
 /**
- * The cache key of a page request, or undefined when it must be rendered for this request alone:
- * not a GET/HEAD of a page, a client-side data request (`.data`), or a `?ref=`/`?lng=` visit
- * (those set cookies). The key is the absolute URL plus the page variant.
+ * The cache key of a page request (the absolute URL plus the page variant) and that URL, or
+ * undefined when the page must be rendered for this request alone: not a GET/HEAD of a page, a
+ * client-side data request (`.data`), or a `?ref=`/`?lng=` visit (those set cookies).
  */
-export function pageCacheKey(req: Request): string | undefined {
+export function pageCacheKey(req: Request): { key: string; url: string } | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   if (NEVER_CACHED.test(req.path) || req.path.endsWith(".data")) return undefined;
   const query = req.query as Record<string, unknown>;
   if ("ref" in query || "lng" in query) return undefined;
   const url = absoluteUrl(req);
   const { language, cartCount } = pageVariant(url, req.headers.cookie);
-  return `${url}\n${language}\n${cartCount}`;
+  return { key: `${url}\n${language}\n${cartCount}`, url };
 }
 
 /**
@@ -67,15 +67,14 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
   }
 
   return async function servePageFromCache(req: Request, res: Response, next: NextFunction) {
-    const key = pageCacheKey(req);
-    if (!key) return next();
-    const url = absoluteUrl(req);
-    const headers = requestHeaders(req);
+    const page = pageCacheKey(req);
+    if (!page) return next();
+    const { key, url } = page;
 
     const found = cache.lookup(key);
     if (found) {
       if (found.freshness === "stale" && !cache.isRendering(key)) {
-        cache.render(key, () => render(url, headers, newNonce())).catch((error: unknown) => {
+        cache.render(key, () => render(url, requestHeaders(req), newNonce())).catch((error: unknown) => {
           logger.error({ err: error, url: req.originalUrl }, "page cache: background render failed");
         });
       }
@@ -86,7 +85,7 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
     try {
       const waiting = cache.isRendering(key);
       const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : newNonce();
-      const outcome = await cache.render(key, () => render(url, headers, nonce));
+      const outcome = await cache.render(key, () => render(url, requestHeaders(req), nonce));
       if (outcome.cacheable) sendCachedPage(req, res, outcome.page, "MISS");
       // Someone else's private response is never handed on: render this visitor's own.
       else if (waiting) next();
