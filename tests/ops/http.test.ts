@@ -149,3 +149,25 @@ describe("logs", () => {
     expect(output).not.toMatch(/Zoulikha|Haddadcheikh/);
   });
 });
+
+describe("caching of files", () => {
+  it("serves fingerprinted assets immutable for a year, other public files for an hour, and never a page as a file", async () => {
+    const html = await (await fetch(`${server.baseURL}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.(?:js|css)/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetResponse = await fetch(`${server.baseURL}${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    const favicon = await fetch(`${server.baseURL}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    const demoImage = await fetch(`${server.baseURL}/images/demo/accessories-handbag-beige.svg`);
+    expect(demoImage.status).toBe(200);
+
+    // Pages are not files: the public-files handler is only asked for its own top-level entries.
+    const missingFile = await fetch(`${server.baseURL}/images/no-such-file.svg`);
+    expect(missingFile.status).toBe(404);
+    expect((await fetch(`${server.baseURL}/about`)).headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=5/);
+  });
+});
