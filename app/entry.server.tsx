@@ -1,11 +1,11 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "./i18n/react";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { languageFromRequest } from "./i18n/config";
+import { deferPageScripts } from "./server/http/deferred-scripts.server";
 import { i18nFor } from "./server/i18n.server";
 import { logger } from "./server/logger.server";
 
@@ -39,7 +39,8 @@ export default async function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // A shop page's JavaScript waits for its main image (decision 0018).
+          const body = deferPageScripts(new URL(request.url).pathname);
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -17,6 +17,7 @@ import {
   type AutocannonResult,
   type BenchRow,
 } from "./bench-lib";
+import { DEFERRED_MODULE_TYPE } from "../app/server/http/deferred-scripts.server";
 
 // What React Router 7's <Links/>, <Scripts/> and streaming SSR put in a page
 // (trimmed): modulepreload links, a classic context script, the inline module
@@ -76,6 +77,18 @@ describe("extractScriptUrls", () => {
     const html = `<script type="module" async="">;
 import * as route0 from "/assets/root-C8xYz1Qw.js";
   window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-BxK9aP2q.js","imports":["/assets/chunk-EF7DTUVF-D5g2kLmN.js"]}};
+  window.__reactRouterRouteModules = {"root":route0};
+
+import("/assets/entry.client-BxK9aP2q.js");</script>`;
+    expect(extractScriptUrls(html, PAGE_URL)).toEqual([
+      `${PAGE_URL}assets/root-C8xYz1Qw.js`,
+      `${PAGE_URL}assets/entry.client-BxK9aP2q.js`,
+    ]);
+  });
+
+  it("counts the shop's deferred module script (decision 0018) like a module script: it runs on every first visit", () => {
+    const html = `<script nonce="n" type="${DEFERRED_MODULE_TYPE}">;
+import * as route0 from "/assets/root-C8xYz1Qw.js";
   window.__reactRouterRouteModules = {"root":route0};
 
 import("/assets/entry.client-BxK9aP2q.js");</script>`;

@@ -5,6 +5,7 @@
 
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { DEFERRED_MODULE_TYPE } from "../app/server/http/deferred-scripts.server";
 
 /** One benchmarked route: the path and the status every response must have. */
 export interface RouteSpec {
@@ -246,14 +247,17 @@ const STATIC_IMPORT =
   /\b(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*)(["'])([^"'\n]+)\1/g;
 const DYNAMIC_IMPORT = /\bimport\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g;
 
-const SCRIPT_TYPES_THAT_RUN = new Set(["", "module", "text/javascript", "application/javascript"]);
+const SCRIPT_TYPES_THAT_RUN = new Set(["", "module", "text/javascript", "application/javascript", DEFERRED_MODULE_TYPE]);
+/** Module scripts: the live ones, and the shop's deferred one, which runs as a module once the main image is shown. */
+const MODULE_SCRIPT_TYPES = new Set(["module", DEFERRED_MODULE_TYPE]);
 
 /**
  * Every JavaScript URL that a first visit to the page downloads, resolved
  * against `pageUrl`, deduplicated, in document order:
  * - `<script src>` (not `nomodule`, not data types like JSON or importmap),
  * - `<link rel="modulepreload" href>` and `<link rel="preload" as="script" href>`,
- * - in inline `<script type="module">`: the specifiers of static imports
+ * - in inline `<script type="module">` (or the shop's deferred module script,
+ *   app/server/http/deferred-scripts.server.ts): the specifiers of static imports
  *   (`import * as route0 from "/assets/root-x.js"`, `import "/assets/manifest-x.js"`)
  *   and of `import("/assets/entry.client-x.js")` with a literal string (in a
  *   classic inline script only `import("…")`, the one form it can contain),
@@ -295,7 +299,7 @@ export function extractScriptUrls(html: string, pageUrl: string | URL): string[]
       // Static imports only parse in module scripts; import() runs in both.
       const body = m[2] ?? "";
       const specifiers: { index: number; spec: string }[] = [];
-      for (const re of type === "module" ? [STATIC_IMPORT, DYNAMIC_IMPORT] : [DYNAMIC_IMPORT]) {
+      for (const re of MODULE_SCRIPT_TYPES.has(type) ? [STATIC_IMPORT, DYNAMIC_IMPORT] : [DYNAMIC_IMPORT]) {
         for (const im of body.matchAll(re)) specifiers.push({ index: im.index, spec: im[2] ?? "" });
       }
       specifiers.sort((a, b) => a.index - b.index);

@@ -28,6 +28,9 @@ export function ResponsiveImage({ image, sizes, priority = false, className }: P
       loading={priority ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={priority ? "high" : "auto"}
+      // Element Timing reports when a high-priority image is on screen: the page's JavaScript
+      // waits for that (app/server/http/deferred-scripts.server.ts).
+      {...(priority ? { elementtiming: "main-image" } : {})}
       className={className}
     />
   );
