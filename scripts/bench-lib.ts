@@ -5,7 +5,7 @@
 
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { DEFERRED_MODULE_TYPE } from "../app/server/http/deferred-scripts.server";
+import { DEFERRED_MODULE_TYPE, deferredPreloadsOf } from "../app/server/http/deferred-scripts.server";
 
 /** One benchmarked route: the path and the status every response must have. */
 export interface RouteSpec {
@@ -256,6 +256,7 @@ const MODULE_SCRIPT_TYPES = new Set(["module", DEFERRED_MODULE_TYPE]);
  * against `pageUrl`, deduplicated, in document order:
  * - `<script src>` (not `nomodule`, not data types like JSON or importmap),
  * - `<link rel="modulepreload" href>` and `<link rel="preload" as="script" href>`,
+ * - the module preloads the shop's script loader adds (app/server/http/deferred-scripts.server.ts),
  * - in inline `<script type="module">` (or the shop's deferred module script,
  *   app/server/http/deferred-scripts.server.ts): the specifiers of static imports
  *   (`import * as route0 from "/assets/root-x.js"`, `import "/assets/manifest-x.js"`)
@@ -296,8 +297,10 @@ export function extractScriptUrls(html: string, pageUrl: string | URL): string[]
         if (src.trim() !== "") add(src);
         continue;
       }
-      // Static imports only parse in module scripts; import() runs in both.
       const body = m[2] ?? "";
+      // The shop's script loader (decision 0018) preloads the page's modules once its main image is shown.
+      for (const href of deferredPreloadsOf(body) ?? []) add(href);
+      // Static imports only parse in module scripts; import() runs in both.
       const specifiers: { index: number; spec: string }[] = [];
       for (const re of MODULE_SCRIPT_TYPES.has(type) ? [STATIC_IMPORT, DYNAMIC_IMPORT] : [DYNAMIC_IMPORT]) {
         for (const im of body.matchAll(re)) specifiers.push({ index: im.index, spec: im[2] ?? "" });

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_TYPE, deferPageScripts, PageScriptsRewriter } from "./deferred-scripts.server";
+import { DEFERRED_MODULE_TYPE, deferPageScripts, deferredPreloadsOf, PageScriptsRewriter } from "./deferred-scripts.server";
 
 // What React writes for React Router's <Scripts /> in production (nonce first, preloads hoisted
 // into <head>), around a page with Arabic text (multi-byte UTF-8).
@@ -67,6 +67,13 @@ describe("PageScriptsRewriter: React Router's scripts wait for the main image", 
     }
     const bytes = [...DOCUMENT];
     expect(rewriteInPieces(bytes)).toBe(rewritten);
+  });
+
+  it("lets the measuring tools read the loader's preloads back, and nothing from other scripts", () => {
+    const loader = /<script nonce="n0nce==">(\(function loadPageScripts[\s\S]*?)<\/script>/.exec(rewritten)![1]!;
+    expect(deferredPreloadsOf(loader)).toEqual(["/assets/entry.client-b2.js", "/assets/chunk-d4.js", "/assets/root-a1.js"]);
+    expect(deferredPreloadsOf('window.__reactRouterContext = {"url":"/"};')).toBeUndefined();
+    expect(deferredPreloadsOf(`${loader.slice(0, -5)}`)).toBeUndefined();
   });
 
   it("passes a document without React Router's module script through unchanged", () => {

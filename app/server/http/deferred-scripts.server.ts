@@ -119,11 +119,31 @@ function loadPageScripts(preloads: string[], maxWaitMs: number): void {
   }
 }
 
+/** How the loader's inline script calls it: `(function loadPageScripts(…) {…}).apply(null,[preloads, maxWaitMs])`. */
+const LOADER_START = `(function ${loadPageScripts.name}(`;
+const LOADER_APPLY = ").apply(null,";
+
 function loaderScript(nonce: string | undefined, preloads: string[]): string {
   // JSON in a <script>: "<" escaped so no string can close the element.
   const args = JSON.stringify([preloads, DEFERRED_SCRIPTS_MAX_WAIT_MS]).replace(/</g, "\\u003c");
   const nonceAttribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
-  return `<script${nonceAttribute}>(${loadPageScripts.toString()}).apply(null,${args})</script>`;
+  return `<script${nonceAttribute}>(${loadPageScripts.toString()}${LOADER_APPLY}${args})</script>`;
+}
+
+/**
+ * The module preloads the loader adds, read back from its inline script's content (undefined for
+ * any other script): `npm run bench` and the budget test count them as the page's preloads. Only
+ * the call's shape is relied on: the function's text differs between the build and the tools.
+ */
+export function deferredPreloadsOf(scriptContent: string): string[] | undefined {
+  const apply = scriptContent.lastIndexOf(LOADER_APPLY);
+  if (!scriptContent.startsWith(LOADER_START) || apply === -1 || !scriptContent.endsWith(")")) return undefined;
+  try {
+    const [preloads] = JSON.parse(scriptContent.slice(apply + LOADER_APPLY.length, -1)) as [unknown, unknown];
+    return Array.isArray(preloads) && preloads.every((href) => typeof href === "string") ? preloads : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
