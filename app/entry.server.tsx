@@ -27,6 +27,20 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render still streaming after streamTimeout (a loader promise that never settles).
+    // Cleared once the render is complete: a pending timer keeps the whole render (React's state,
+    // the loader data, the stream) alive until it fires, and at a few hundred renders a second
+    // those 6 s held tens of MB of heap.
+    let abortTimer: NodeJS.Timeout | undefined;
+    const sendDocument = () => {
+      shellRendered = true;
+      // A shop page's JavaScript waits for its main image (decision 0018).
+      const body = deferPageScripts(new URL(request.url).pathname);
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider i18n={i18n}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -37,16 +51,15 @@ export default async function handleRequest(
         // React would otherwise move large ones out to the end of the stream, behind an inline
         // script (hidden without JavaScript). See components/ui/deferHydration.tsx.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyEvent]() {
-          shellRendered = true;
-          // A shop page's JavaScript waits for its main image (decision 0018).
-          const body = deferPageScripts(new URL(request.url).pathname);
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (readyEvent === "onShellReady") sendDocument();
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (readyEvent === "onAllReady") sendDocument();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -56,7 +69,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
