@@ -39,6 +39,15 @@ function recordScriptRequests(page: Page): number[] {
   return times;
 }
 
+/** The product page with its images held back, and the script requests it makes. */
+async function openProductPageWithoutImages() {
+  const { context, page, pageErrors } = await openContext(browser, phone);
+  await stallImages(page);
+  const scriptRequests = recordScriptRequests(page);
+  await page.goto(PRODUCT_PAGE, { waitUntil: "domcontentloaded" });
+  return { context, page, pageErrors, scriptRequests };
+}
+
 describe("the page's JavaScript waits for its main image", () => {
   it("starts fetching scripts only once the product's main image is on screen, then hydrates", async () => {
     const { context, page, pageErrors } = await openContext(browser, phone);
@@ -66,10 +75,7 @@ describe("the page's JavaScript waits for its main image", () => {
   });
 
   it("loads them at the shopper's first tap when the image has not arrived", async () => {
-    const { context, page, pageErrors } = await openContext(browser, phone);
-    await stallImages(page);
-    const scriptRequests = recordScriptRequests(page);
-    await page.goto(PRODUCT_PAGE, { waitUntil: "domcontentloaded" });
+    const { context, page, pageErrors, scriptRequests } = await openProductPageWithoutImages();
     await page.waitForTimeout(1000);
     expect(scriptRequests, "scripts fetched before the image or a tap").toEqual([]);
     expect(await hydrated(page)).toBe(false);
@@ -81,10 +87,7 @@ describe("the page's JavaScript waits for its main image", () => {
   });
 
   it("loads them after 3 s at the latest when the image never arrives and nobody taps", async () => {
-    const { context, page, pageErrors } = await openContext(browser, phone);
-    await stallImages(page);
-    const scriptRequests = recordScriptRequests(page);
-    await page.goto(PRODUCT_PAGE, { waitUntil: "domcontentloaded" });
+    const { context, page, pageErrors, scriptRequests } = await openProductPageWithoutImages();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 });
     expect(Math.min(...scriptRequests)).toBeGreaterThanOrEqual(2900);
     expect(pageErrors).toEqual([]);
