@@ -16,6 +16,7 @@ import stylesheet from "./app.css?url";
 import arabicBold from "./fonts/noto-sans-arabic-700.woff2?url";
 import arabicRegular from "./fonts/noto-sans-arabic-400.woff2?url";
 import { NotFound } from "./components/shop/NotFound";
+import { isAdminPath } from "./lib/admin-auth";
 import { CartDrawer } from "./components/shop/CartDrawer";
 import { CartProvider } from "./components/shop/CartProvider";
 import { MetaPixel } from "./components/shop/MetaPixel";
@@ -112,7 +113,7 @@ function ArabicFontPreloads() {
 /** The admin area (/admin/*) has its own shell (routes/admin/layout.tsx): no shop top bar, nav, footer or pixel. */
 function useIsAdminPath(): boolean {
   const { pathname } = useLocation();
-  return pathname === "/admin" || pathname.startsWith("/admin/");
+  return isAdminPath(pathname);
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

@@ -31,6 +31,7 @@
  */
 import { PassThrough, Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { isAdminPath } from "~/lib/admin-auth";
 
 /** The type the module script carries until the loader runs it: browsers neither fetch nor run it. */
 export const DEFERRED_MODULE_TYPE = "text/souq-deferred-module";
@@ -211,17 +212,12 @@ function decodeAttribute(value: string): string {
 }
 
 /**
- * The admin area has no main image to wait for, and the merchant works on its controls at once:
- * its documents keep React Router's scripts as they are.
- */
-const ADMIN_PATH = /^\/admin(\/|$)/;
-
-/**
  * The stream between React's renderer and the response for the document at `pathname` (UTF-8 in,
  * UTF-8 out): the rewrite on shop pages, a plain pass-through in the admin area.
  */
 export function deferPageScripts(pathname: string): Transform {
-  if (ADMIN_PATH.test(pathname)) return new PassThrough();
+  // The admin area has no main image to wait for, and the merchant uses its controls at once.
+  if (isAdminPath(pathname)) return new PassThrough();
   const rewriter = new PageScriptsRewriter();
   const decoder = new StringDecoder("utf8");
   return new Transform({
