@@ -123,12 +123,14 @@ function loadPageScripts(preloads: string[], maxWaitMs: number): void {
 /** How the loader's inline script calls it: `(function loadPageScripts(…) {…}).apply(null,[preloads, maxWaitMs])`. */
 const LOADER_START = `(function ${loadPageScripts.name}(`;
 const LOADER_APPLY = ").apply(null,";
+/** The loader's text, serialized once (not on every render). */
+const LOADER_SOURCE = loadPageScripts.toString();
 
 function loaderScript(nonce: string | undefined, preloads: string[]): string {
   // JSON in a <script>: "<" escaped so no string can close the element.
   const args = JSON.stringify([preloads, DEFERRED_SCRIPTS_MAX_WAIT_MS]).replace(/</g, "\\u003c");
   const nonceAttribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
-  return `<script${nonceAttribute}>(${loadPageScripts.toString()}${LOADER_APPLY}${args})</script>`;
+  return `<script${nonceAttribute}>(${LOADER_SOURCE}${LOADER_APPLY}${args})</script>`;
 }
 
 /**
