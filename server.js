@@ -1,6 +1,5 @@
 // Production and development entry point: `npm start` runs it after building,
 // `npm run dev` runs it with NODE_ENV=development (Vite middleware, hot reload).
-import compression from "compression";
 import express from "express";
 import { readdirSync } from "node:fs";
 
@@ -10,12 +9,17 @@ const BUILD_ENTRY = "./build/server/index.js";
 // Uploaded files at /uploads: the folder UPLOADS_DIR, or the bucket S3_BUCKET streamed through
 // the app (uploadsHandler in app/server/app.server.ts); cached for a year, a missing file is a 404.
 const uploads = (req, res, next) => mod.uploadsHandler(req, res, next);
+// Compression (app/server/http/compression.server.ts) comes first, before the app is loaded:
+// requests only arrive once the server listens, when `mod` is there.
+const compress = (req, res, next) => mod.compress(req, res, next);
 
 const server = express();
 server.disable("x-powered-by");
-// See TRUST_PROXY in .env.example: behind an https proxy, req.protocol must follow X-Forwarded-Proto.
+// See TRUST_PROXY in .env.example: behind an https proxy, req.protocol must follow X-Forwarded-Proto
+// (and the request URL React Router builds, and compares with the browser's Origin before every
+// action, must say https). boot() refuses any value other than true or false.
 server.set("trust proxy", process.env.TRUST_PROXY === "true");
-server.use(compression());
+server.use(compress);
 // During a graceful shutdown every response closes its connection (no keep-alive).
 let stopping = false;
 server.use((_req, res, next) => {
@@ -67,7 +71,8 @@ try {
 
 // boot() has parsed and checked the whole environment by now.
 const { PORT: port, HOST: host } = mod.env();
-const listener = server.listen(port, host, () => {
+// Not server.listen(): createHttpServer makes requests with Express's prototypes from the start.
+const listener = mod.createHttpServer(server).listen(port, host, () => {
   const shown = host === "0.0.0.0" ? "localhost" : host;
   logger.info(`Souq is serving on http://${shown}:${port}`);
 });

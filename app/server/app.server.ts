@@ -23,7 +23,9 @@ export { closeDatabase } from "./db/connection.server";
 export { env } from "./env.server";
 export { logger } from "./logger.server";
 export { beginShutdown } from "./lifecycle.server";
+export { compress } from "./http/compression.server";
 export { compressionDrainListeners } from "./http/compression-drain.server";
+export { createHttpServer } from "./http/http-server.server";
 
 let uploads: RequestHandler | undefined;
 
@@ -214,12 +216,13 @@ function createPageCache(config: Env): PageCache | undefined {
   return new PageCache({ maxEntries: 10_000, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
 }
 
-/** The React Router application: every page, action and resource route. */
-export const app = express();
-app.disable("x-powered-by");
-// Behind a TLS-terminating proxy, the request URL React Router builds (and compares with the
-// browser's Origin before every action) must say https: trust X-Forwarded-Proto/Host then.
-app.set("trust proxy", env().TRUST_PROXY);
+/**
+ * The React Router application: every page, action and resource route. A Router, not an Express
+ * application: server.js mounts it in its own application, and a mounted application would swap
+ * every request's prototype twice (see createHttpServer). Settings such as `trust proxy` are
+ * therefore server.js's.
+ */
+export const app = express.Router();
 // The adapter gives routes only the headers: hand them the socket's address (see clientIp),
 // always overwriting whatever a client sent under that name.
 app.use((req, _res, next) => {
