@@ -54,4 +54,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # SIGTERM (docker stop) drains in-flight requests for up to SHUTDOWN_TIMEOUT_MS: give the
 # container more than that (docker stop -t 15, or stop_grace_period in docker-compose.yml).
 STOPSIGNAL SIGTERM
-CMD ["node", "server.js"]
+# --max-old-space-size: see scripts/lib/server-node-args.js (the same options wherever the server starts).
+CMD ["node", "--max-old-space-size=512", "server.js"]

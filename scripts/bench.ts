@@ -23,6 +23,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { buildIsStale } from "./lib/build.js";
+import { SERVER_NODE_ARGS } from "./lib/server-node-args.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -203,7 +204,7 @@ function hasExited(child: ChildProcess): boolean {
 
 async function startServer(dbDir: string, options: { pageCache: boolean }): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

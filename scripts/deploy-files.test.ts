@@ -4,6 +4,7 @@ import { DockerfileParser, type From } from "dockerfile-ast";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { SERVER_NODE_ARGS } from "./lib/server-node-args.js";
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), "utf8");
 
@@ -68,7 +69,7 @@ describe("Dockerfile", () => {
     expect(deps).toMatch(/npm install --omit=dev/);
   });
 
-  it("runs as a non-root user, exposes 3000, checks /healthz and starts node server.js", () => {
+  it("runs as a non-root user, exposes 3000, checks /healthz and starts node server.js with the server's Node options", () => {
     const users = keyword("USER").map((user) => user.getArgumentsContent()?.trim());
     expect(users.length).toBeGreaterThan(0);
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
@@ -78,7 +79,7 @@ describe("Dockerfile", () => {
     expect(healthchecks[0]!.getArgumentsContent()).toMatch(/\/healthz/);
     const cmds = keyword("CMD");
     expect(cmds).toHaveLength(1);
-    expect(cmds[0]!.getArgumentsContent()).toBe('["node", "server.js"]');
+    expect(JSON.parse(cmds[0]!.getArgumentsContent()!)).toEqual(["node", ...SERVER_NODE_ARGS, "server.js"]);
     expect(keyword("VOLUME").map((volume) => volume.getArgumentsContent()).join(" ")).toMatch(/\/app\/data/);
   });
 
@@ -140,5 +141,24 @@ describe("docker-compose.yml", () => {
     expect(app.ports).toContain("3000:3000");
     const grace = Number(/^(\d+)s$/.exec(app.stop_grace_period ?? "")?.[1]) * 1000;
     expect(grace).toBeGreaterThan(Number(app.environment?.SHUTDOWN_TIMEOUT_MS ?? 10_000));
+  });
+});
+
+// The server's Node options (scripts/lib/server-node-args.js: the heap limit that keeps V8 from
+// growing the heap to four times its live set) must reach it however it is started; the tests
+// and the bench import the list, these places spell it out.
+describe("the server's Node options", () => {
+  it("are real options (the list is not empty, and the heap limit is among them)", () => {
+    expect(SERVER_NODE_ARGS).toContain("--max-old-space-size=512");
+  });
+
+  it("are what `npm start` runs with", () => {
+    const { scripts } = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(["node", ...SERVER_NODE_ARGS, "scripts/start.js"].join(" "));
+  });
+
+  it("are what the systemd unit of docs/deploy.md runs with", () => {
+    const execStarts = [...read("docs/deploy.md").matchAll(/^ExecStart=(.*)$/gm)].map((match) => match[1]);
+    expect(execStarts).toEqual([["/usr/bin/node", ...SERVER_NODE_ARGS, "server.js"].join(" ")]);
   });
 });

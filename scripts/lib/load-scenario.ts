@@ -38,6 +38,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { extractScriptUrls } from "../bench-lib";
+import { SERVER_NODE_ARGS } from "./server-node-args.js";
 
 export interface MixedScenarioOptions {
   /** Seconds of load. */
@@ -54,7 +55,7 @@ export interface MixedScenarioOptions {
   log?: (line: string) => void;
   /** Aborting stops the load, stops the server and rejects. */
   signal?: AbortSignal;
-  /** Node flags for the server (e.g. ["--cpu-prof"] to profile it). */
+  /** More Node flags for the server, after SERVER_NODE_ARGS (e.g. ["--cpu-prof"] to profile it). */
   nodeArgs?: string[];
 }
 
@@ -296,7 +297,7 @@ async function startServer(root: string, dbFile: string, uploadsDir: string, nod
     });
   }
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, "server.js"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgresUrl } from "~/server/db/db.server";
+import { SERVER_NODE_ARGS } from "../../scripts/lib/server-node-args.js";
 import { createAdmin, freePort, freshServerDatabase, type ServerDatabase } from "../support/production-server";
 
 const POSTGRES = isPostgresUrl(process.env.TEST_DATABASE_URL ?? "");
@@ -62,7 +63,7 @@ async function waitForHealthy(instance: Instance): Promise<void> {
 async function startInstance(name: "A" | "B", webhookUrl: string): Promise<Instance> {
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

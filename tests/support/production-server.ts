@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { isPostgresUrl } from "~/server/db/db.server";
+import { SERVER_NODE_ARGS } from "../../scripts/lib/server-node-args.js";
 
 /** A port nobody listens on (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -84,7 +85,7 @@ export async function startServer(database: string, env: Record<string, string> 
   if (!existsSync("build/server/index.js")) throw new Error("No production build: run `npm test` (it builds first) or `npm run build`.");
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

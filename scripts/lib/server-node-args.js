@@ -1,0 +1,12 @@
+// The Node options the shop's server runs with, wherever it starts: `npm start` (package.json),
+// the Docker image (Dockerfile CMD), the systemd unit (docs/deploy.md), and the tests and bench
+// that start server.js. scripts/deploy-files.test.ts checks that every one of them says the same.
+//
+// --max-old-space-size=512: V8 sizes its heap limit from the machine's memory (a quarter of it,
+// at most 4 GB) and, when that limit is 2 GB or more, lets the heap grow to four times what is
+// live before a full collection. On a large machine the server then sat at 400+ MB for about
+// 50 MB of live objects. A 512 MB limit, what V8 picks by itself on a 2 GB host, keeps the
+// growth near 1.4 times (bench peak 259–264 MB instead of 394–469 MB, throughput unchanged; see
+// docs/decisions/0019-server-heap-and-request-prototypes.md). The server's live heap is far
+// below 512 MB: page bodies are Buffers, outside it.
+export const SERVER_NODE_ARGS = ["--max-old-space-size=512"];
