@@ -6,7 +6,8 @@
 // at most 4 GB) and, when that limit is 2 GB or more, lets the heap grow to four times what is
 // live before a full collection. On a large machine the server then sat at 400+ MB for about
 // 50 MB of live objects. A 512 MB limit, what V8 picks by itself on a 2 GB host, keeps the
-// growth near 1.4 times (bench peak 259–264 MB instead of 394–469 MB, throughput unchanged; see
-// docs/decisions/0019-server-heap-and-request-prototypes.md). The server's live heap is far
+// growth near 1.4 times. With createHttpServer (app/server/http/http-server.server.ts), the
+// 10,000-product bench peaks at 262–278 MB instead of 383–430 MB, with no loss of throughput
+// (docs/decisions/0019-server-heap-and-request-prototypes.md). The server's live heap is far
 // below 512 MB: page bodies are Buffers, outside it.
 export const SERVER_NODE_ARGS = ["--max-old-space-size=512"];
