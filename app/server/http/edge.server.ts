@@ -13,8 +13,9 @@ import { allowedHosts, isAllowedHost, type HostRule } from "./allowed-hosts.serv
  *
  * 1. Methods: the shop answers GET, HEAD and POST only (405 with Allow). No route takes another,
  *    and React Router fails on some (a TRACE request cannot even become a Fetch Request).
- * 2. Percent-encoding: a path or query that does not decode as UTF-8 is 400, before a router
- *    tries to decode it.
+ * 2. The request target: only a path (`/…`; not a proxy's absolute `http://host/…` nor `*`, which
+ *    would make the request URL unparsable), whose percent-encoding decodes as UTF-8 in the path
+ *    and the query; else 400, before a router tries to decode it.
  * 3. The origin: X-Forwarded-Host and X-Forwarded-Proto count only when they come from a trusted
  *    proxy (TRUST_PROXY, Express's `trust proxy`); otherwise they are removed. The host that is
  *    left (the proxy's X-Forwarded-Host or the Host header) must be one of the allowed hosts
@@ -64,7 +65,7 @@ function firstValue(value: string | string[] | undefined): string | undefined {
 
 export function edgeGuard(req: Request, res: Response, next: NextFunction): void {
   if (!ALLOWED.has(req.method)) return void refuse(req, res, 405, "methodNotAllowed").catch(next);
-  if (!decodesCleanly(req.originalUrl)) return void refuse(req, res, 400, "badRequest").catch(next);
+  if (!req.originalUrl.startsWith("/") || !decodesCleanly(req.originalUrl)) return void refuse(req, res, 400, "badRequest").catch(next);
 
   const config = env();
   // Express's trust function: is the socket's peer one of the trusted proxies?

@@ -127,8 +127,9 @@ describe("without PUBLIC_URL or TRUST_PROXY", () => {
     expect((await raw(server, "GET", "/healthz", { Host: "10.1.2.3:3000" })).status).toBe(200);
   });
 
-  it("answers 400, never 500, to malformed percent-encoding in the path or the query", async () => {
-    for (const path of ["/products/%E0%A4%A", "/%", "/search?q=%E0%A4%A", "/search?q=%", "/search?q=%FF", "/admin/login?redirectTo=%ZZ", "/robots.txt?%C3%28"]) {
+  it("answers 400, never 500, to malformed percent-encoding in the path or the query, and to a target that is not a path", async () => {
+    const targets = ["/products/%E0%A4%A", "/%", "/search?q=%E0%A4%A", "/search?q=%", "/search?q=%FF", "/admin/login?redirectTo=%ZZ", "/robots.txt?%C3%28"];
+    for (const path of [...targets, `http://${EVIL}/robots.txt`, `${server.baseURL}/robots.txt`, "*"]) {
       const response = await raw(server, "GET", path);
       expect(response.status, path).toBe(400);
     }
