@@ -15,10 +15,11 @@ const compress = (req, res, next) => mod.compress(req, res, next);
 
 const server = express();
 server.disable("x-powered-by");
-// See TRUST_PROXY in .env.example: behind an https proxy, req.protocol must follow X-Forwarded-Proto
-// (and the request URL React Router builds, and compares with the browser's Origin before every
-// action, must say https). boot() refuses any value other than true or false.
-server.set("trust proxy", process.env.TRUST_PROXY === "true");
+// Nothing is trusted until boot() has read TRUST_PROXY (set below, before the server listens).
+server.set("trust proxy", false);
+// Refuses odd methods, malformed percent-encoding and unknown hosts before anything else runs,
+// and drops X-Forwarded-Host/-Proto unless a trusted proxy sent them (edgeGuard in app/server/http/edge.server.ts).
+server.use((req, res, next) => mod.edgeGuard(req, res, next));
 server.use(compress);
 // During a graceful shutdown every response closes its connection (no keep-alive).
 let stopping = false;
@@ -70,7 +71,12 @@ try {
 }
 
 // boot() has parsed and checked the whole environment by now.
-const { PORT: port, HOST: host } = mod.env();
+const { PORT: port, HOST: host, TRUST_PROXY: trustProxy } = mod.env();
+// See TRUST_PROXY in .env.example (docs/decisions/0021-one-origin-rule.md): false, a hop count or
+// the proxies' addresses. req.ip is then the nearest address that is not a trusted proxy, and
+// req.protocol follows X-Forwarded-Proto only from one (the URL React Router compares with the
+// browser's Origin before every action must say https behind an https proxy).
+server.set("trust proxy", trustProxy);
 // Not server.listen(): createHttpServer makes requests with Express's prototypes from the start.
 const listener = mod.createHttpServer(server).listen(port, host, () => {
   const shown = host === "0.0.0.0" ? "localhost" : host;

@@ -7,7 +7,7 @@ import { ServerRouter } from "react-router";
 import { languageFromRequest } from "./i18n/config";
 import { deferPageScripts } from "./server/http/deferred-scripts.server";
 import { i18nFor } from "./server/i18n.server";
-import { logger } from "./server/logger.server";
+import { logger, pathOf } from "./server/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -79,8 +79,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   // React Router refuses an action whose Origin is another site (cross-site request forgery):
   // an attack or a misconfigured proxy (see TRUST_PROXY), not a bug in the shop.
   if (error instanceof Error && error.message.includes("does not match `origin` header")) {
-    logger.warn({ url: request.url, origin: request.headers.get("origin") }, "cross-site action refused");
+    logger.warn({ path: pathOf(request.url), origin: request.headers.get("origin") }, "cross-site action refused");
     return;
   }
-  logger.error({ err: error, url: request.url }, "unhandled server error");
+  logger.error({ err: error, path: pathOf(request.url) }, "unhandled server error");
 };

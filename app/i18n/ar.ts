@@ -23,6 +23,7 @@ import wholesale from "./wholesale/ar";
 import appliances from "./appliances/ar";
 import share from "./share/ar";
 import merchandising from "./merchandising/ar";
+import http from "./http/ar";
 
 const ar = {
   catalog,
@@ -43,6 +44,7 @@ const ar = {
   appliances,
   share,
   merchandising,
+  http,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",
     description:

@@ -19,6 +19,7 @@ import wholesale from "./wholesale/en";
 import appliances from "./appliances/en";
 import share from "./share/en";
 import merchandising from "./merchandising/en";
+import http from "./http/en";
 
 // English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const en: Dictionary = {
@@ -40,6 +41,7 @@ const en: Dictionary = {
   appliances,
   share,
   merchandising,
+  http,
   meta: {
     title: "{{shopName}} | Online shopping in Algeria, cash on delivery",
     description:

@@ -19,6 +19,7 @@ import wholesale from "./wholesale/fr";
 import appliances from "./appliances/fr";
 import share from "./share/fr";
 import merchandising from "./merchandising/fr";
+import http from "./http/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const fr: Dictionary = {
@@ -40,6 +41,7 @@ const fr: Dictionary = {
   appliances,
   share,
   merchandising,
+  http,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
     description:

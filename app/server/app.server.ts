@@ -6,14 +6,15 @@ import { randomBytes } from "node:crypto";
 // make it rebuild its route tables (flatten, rank, compile every path) on every request.
 import * as serverBuild from "virtual:react-router/server-build";
 import { env, type Env } from "./env.server";
-import { logger } from "./logger.server";
+import { logger, pathOf } from "./logger.server";
 import { requestIdFrom, runInRequest } from "./request-context.server";
 import { crossSiteResponse, isSameOrigin } from "./auth/auth.server";
 import { getDb } from "./db/connection.server";
 import { absoluteUrl } from "./http/express-request.server";
+import { handOverClientAddress } from "./http/edge.server";
 import { PageCache } from "./http/page-cache.server";
 import { pageCacheInvalidation, pageCacheMiddleware } from "./http/page-cache-middleware.server";
-import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
+import { isAdminPath } from "~/lib/admin-auth";
 import { getStorage } from "./storage/storage.server";
 import { createUploadsHandler } from "./storage/uploads-handler.server";
 import { trackReferral } from "./tracking/referral.server";
@@ -26,6 +27,7 @@ export { beginShutdown } from "./lifecycle.server";
 export { compress } from "./http/compression.server";
 export { compressionDrainListeners } from "./http/compression-drain.server";
 export { createHttpServer } from "./http/http-server.server";
+export { edgeGuard } from "./http/edge.server";
 
 let uploads: RequestHandler | undefined;
 
@@ -148,7 +150,7 @@ export async function referralCapture(req: Request, res: Response, next: NextFun
       const request = new globalThis.Request(absoluteUrl(req), { headers });
       for (const cookie of await trackReferral(request, getDb())) res.append("Set-Cookie", cookie);
     } catch (error) {
-      logger.error({ err: error, url: req.originalUrl }, "referral capture failed");
+      logger.error({ err: error, path: pathOf(req.originalUrl) }, "referral capture failed");
     }
   }
   next();
@@ -162,7 +164,7 @@ export async function referralCapture(req: Request, res: Response, next: NextFun
  * refuses it (401 without a session, else 403).
  */
 export async function adminCrossSiteGuard(req: Request, res: Response, next: NextFunction): Promise<void> {
-  if (req.method === "GET" || req.method === "HEAD" || !/^\/admin(?:[/.?]|$)/.test(req.path)) return next();
+  if (req.method === "GET" || req.method === "HEAD" || !isAdminPath(req.path)) return next();
   const headers = new Headers();
   for (const name of ["origin", "referer", "accept-language", "cookie"] as const) {
     const value = req.headers[name];
@@ -170,7 +172,7 @@ export async function adminCrossSiteGuard(req: Request, res: Response, next: Nex
   }
   if (!headers.has("origin") && !headers.has("referer")) return next();
   try {
-    // The same origin the React Router adapter gives the request (X-Forwarded-Host/Proto with TRUST_PROXY).
+    // The same origin the React Router adapter gives the request (see absoluteUrl).
     const request = new globalThis.Request(absoluteUrl(req), { headers });
     if (isSameOrigin(request)) return next();
     const refusal = await crossSiteResponse(request);
@@ -223,12 +225,7 @@ function createPageCache(config: Env): PageCache | undefined {
  * therefore server.js's.
  */
 export const app = express.Router();
-// The adapter gives routes only the headers: hand them the socket's address (see clientIp),
-// always overwriting whatever a client sent under that name.
-app.use((req, _res, next) => {
-  req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-  next();
-});
+app.use(handOverClientAddress);
 app.use(nulGuard);
 app.use(adminCrossSiteGuard);
 app.use(referralCapture);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ALLOWED_HOSTS_MESSAGE, parseAllowedHosts } from "./http/allowed-hosts.server";
+import { parseTrustProxy, TRUST_PROXY_MESSAGE } from "./http/trust-proxy.server";
 
 /**
  * Every setting comes from the environment, parsed once at boot. A bad value
@@ -154,7 +156,6 @@ const envSchema = z.object({
   ADMIN_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   ADMIN_LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   ADMIN_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  /** true only behind a reverse proxy that sets X-Forwarded-For: the client address is then read from it. */
   /**
    * The page cache (app/server/http/page-cache.server.ts): at most this many megabytes of rendered
    * public pages kept in memory per process; 0 turns it off (every page is rendered per request).
@@ -162,10 +163,19 @@ const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(64),
   /** Graceful shutdown (SIGTERM/SIGINT): how long requests in flight may take before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * The reverse proxies in front of the app (app/server/http/trust-proxy.server.ts): false, a hop
+   * count (true = 1) or their addresses. Only then are X-Forwarded-For/-Proto/-Host believed.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
+    .string()
+    .optional()
+    .refine((value) => parseTrustProxy(value) !== undefined, { message: TRUST_PROXY_MESSAGE })
+    .transform((value) => parseTrustProxy(value)!),
+  /** The host names requests may carry (app/server/http/allowed-hosts.server.ts); unset: see allowedHosts. */
+  ALLOWED_HOSTS: optionalText
+    .refine((value) => value === undefined || parseAllowedHosts(value) !== undefined, { message: ALLOWED_HOSTS_MESSAGE })
+    .transform((value) => (value === undefined ? undefined : parseAllowedHosts(value)!)),
 }).superRefine((config, ctx) => {
   if (Boolean(config.NOTIFY_TELEGRAM_BOT_TOKEN) !== Boolean(config.NOTIFY_TELEGRAM_CHAT_ID)) {
     const missing = config.NOTIFY_TELEGRAM_BOT_TOKEN ? "NOTIFY_TELEGRAM_CHAT_ID" : "NOTIFY_TELEGRAM_BOT_TOKEN";

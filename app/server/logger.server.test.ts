@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.server";
+import { createLogger, pathOf } from "./logger.server";
 import { requestIdFrom, runInRequest } from "./request-context.server";
 
 function capture() {
@@ -39,5 +39,14 @@ describe("requestIdFrom", () => {
   it("keeps a sane incoming id and replaces anything else", () => {
     expect(requestIdFrom("abc-123_x.y:z@w")).toBe("abc-123_x.y:z@w");
     for (const bad of [undefined, "", "a b", "x".repeat(101), 'a"b', "a\nb"]) expect(requestIdFrom(bad)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("pathOf", () => {
+  it("keeps the path of a URL or path and drops its query and fragment (what a visitor typed)", () => {
+    expect(pathOf("http://127.0.0.1:3000/search?q=0550123456")).toBe("/search");
+    expect(pathOf("/admin/orders?q=0550123456#x")).toBe("/admin/orders");
+    expect(pathOf("https://shop.example")).toBe("/");
+    expect(pathOf("/products/x")).toBe("/products/x");
   });
 });

@@ -30,6 +30,17 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
+/**
+ * A URL or path as log lines carry it: the path only. The query string may hold what a visitor
+ * typed (a search for a phone number, an admin's order filter), and request lines already log
+ * the path alone (requestLogger in app.server.ts).
+ */
+export function pathOf(url: string): string {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
+  const end = path.search(/[?#]/);
+  return (end === -1 ? path : path.slice(0, end)) || "/";
+}
+
 /** A logger with the shop's options writing to `destination` (tests capture lines this way). */
 export function createLogger(level: string, destination?: DestinationStream) {
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));

@@ -1,5 +1,7 @@
-// Two production servers (node server.js) behind no proxy, on one PostgreSQL database and one
-// S3-compatible bucket (s3rver, in this process): what one instance writes, the other sees.
+// Two production servers (node server.js) on one PostgreSQL database and one S3-compatible bucket
+// (s3rver, in this process): what one instance writes, the other sees. They are set up as
+// docs/deploy.md's fleet behind a balancer (TRUST_PROXY names the balancer's addresses, here
+// loopback: this process stands in for it and sends X-Forwarded-For; PUBLIC_URL is set).
 // Runs in the `fleet` project, only with TEST_DATABASE_URL=postgres://… (npm test builds first).
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -85,8 +87,8 @@ async function startInstance(name: "A" | "B", webhookUrl: string): Promise<Insta
       ORDER_RATE_LIMIT_PER_IP: String(ORDERS_PER_IP),
       // One long window, so that the test never straddles two (fixed windows, floored to the day).
       ORDER_RATE_LIMIT_IP_WINDOW_SECONDS: "86400",
-      TRUST_PROXY: "false",
-      PUBLIC_URL: "",
+      TRUST_PROXY: "loopback",
+      PUBLIC_URL: "https://shop.example",
       LOG_LEVEL: "info",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -191,10 +193,11 @@ function saveProduct(instance: Instance, cookie: string, path: string, form: For
   return fetch(`${instance.url}${path}`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: instance.url }, body: form });
 }
 
-function placeOrder(instance: Instance, productId: string, phone: string) {
+/** An order from `client` as the balancer forwards it: after whatever the client put in X-Forwarded-For. */
+function placeOrder(instance: Instance, productId: string, phone: string, client = "203.0.113.50", forged = "198.51.100.1") {
   return fetch(`${instance.url}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": `${forged}, ${client}` },
     body: JSON.stringify({
       source: "cart_page",
       customer: { firstName: "Amine", lastName: "Benali", phone, wilayaCode: "16" },
@@ -264,15 +267,20 @@ describe.skipIf(!POSTGRES)("two app servers on one PostgreSQL database and one b
     expect(priceShown(html, "4200")).toBe(false);
   });
 
-  it(`counts the order rate limit across both: the ${ORDERS_PER_IP + 1}th order from one address answers 429`, async () => {
+  it(`counts the order rate limit across both by the client's address: the ${ORDERS_PER_IP + 1}th order from one address answers 429`, async () => {
     for (let i = 0; i < ORDERS_PER_IP; i++) {
       const instance = i % 2 === 0 ? a : b;
-      const response = await placeOrder(instance, productId, `05509${String(i).padStart(5, "0")}`);
+      // The client forges a new leftmost X-Forwarded-For each time: the balancer's entry counts.
+      const response = await placeOrder(instance, productId, `05509${String(i).padStart(5, "0")}`, "203.0.113.50", `198.51.100.${i + 1}`);
       expect(response.status, `order ${i + 1} on ${instance.name}`).toBe(201);
       orderNumbers.push(((await response.json()) as { orderNumber: string }).orderNumber);
     }
-    expect((await placeOrder(a, productId, "0550999998")).status).toBe(429);
-    expect((await placeOrder(b, productId, "0550999999")).status).toBe(429);
+    expect((await placeOrder(a, productId, "0550999998", "203.0.113.50", "198.51.100.98")).status).toBe(429);
+    expect((await placeOrder(b, productId, "0550999999", "203.0.113.50", "198.51.100.99")).status).toBe(429);
+    // Another shopper behind the same balancer has a count of their own.
+    const other = await placeOrder(b, productId, "0550999997", "203.0.113.51");
+    expect(other.status).toBe(201);
+    orderNumbers.push(((await other.json()) as { orderNumber: string }).orderNumber);
   });
 
   it("an order placed through A is in B's admin order list, and the other way round", async () => {

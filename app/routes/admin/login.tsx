@@ -7,6 +7,7 @@ import { defaultLanguage } from "~/i18n/config";
 import { useRootData } from "~/root";
 import { ADMIN_HEADERS, assertSameOrigin, currentAdmin } from "~/server/auth/auth.server";
 import { MAX_PASSWORD_LENGTH } from "~/lib/admin-auth";
+import { localPath } from "~/lib/local-path";
 import { authSettings, signIn } from "~/server/auth/auth.service.server";
 import { isSecureContext, sessionCookie, sessionTokenFromCookieHeader } from "~/server/auth/session-cookie.server";
 import { getDb } from "~/server/db/connection.server";
@@ -17,12 +18,13 @@ import type { Route } from "./+types/login";
 
 const HOME = "/admin/products";
 
-/** Where to go after signing in: a local path only (no `//host`, no backslash tricks), never back to login/logout. */
+/** Where to go after signing in: a local path only (localPath), never back to login/logout. */
 const redirectTarget = z
   .string()
   .max(2000)
-  .regex(/^\/(?![/\\])[^\s\\]*$/)
-  .refine((path) => !/^\/admin\/(login|logout)(?:[/?#]|$)/.test(path))
+  .refine((value) => localPath(value) !== undefined)
+  .transform((value) => localPath(value)!)
+  .refine((path) => !/^\/admin\/(login|logout)(?:[/?#.]|$)/i.test(path))
   .catch(HOME);
 
 function targetOf(value: FormDataEntryValue | string | null | undefined): string {

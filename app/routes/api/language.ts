@@ -1,17 +1,19 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { languageCookie, languages, withoutLanguageQuery } from "~/i18n/config";
+import { localPath } from "~/lib/local-path";
 import { env } from "~/server/env.server";
 import { requestI18n } from "~/server/i18n.server";
 import type { Route } from "./+types/language";
 
 const languageForm = z.object({
   lng: z.enum(languages),
-  // Only a path on this site: no scheme, no protocol-relative `//host`, no backslash tricks.
+  // Only a path on this site (localPath): no scheme, no protocol-relative `//host`, no backslash tricks.
   redirectTo: z
     .string()
-    .regex(/^\/(?![/\\])[^\s]*$/)
     .max(2000)
+    .refine((value) => localPath(value) !== undefined)
+    .transform((value) => localPath(value)!)
     .catch("/"),
 });
 

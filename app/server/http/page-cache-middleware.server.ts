@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
-import { logger } from "../logger.server";
+import { logger, pathOf } from "../logger.server";
+import { isAdminPath } from "~/lib/admin-auth";
 import { invalidateReferenceData } from "../reference-cache.server";
 import { absoluteUrl } from "./express-request.server";
 import {
@@ -75,7 +76,7 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
     if (found) {
       if (found.freshness === "stale" && !cache.isRendering(key)) {
         cache.render(key, () => render(url, requestHeaders(req), newNonce())).catch((error: unknown) => {
-          logger.error({ err: error, url: req.originalUrl }, "page cache: background render failed");
+          logger.error({ err: error, path: pathOf(req.originalUrl) }, "page cache: background render failed");
         });
       }
       sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE");
@@ -105,7 +106,7 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
  */
 export function pageCacheInvalidation(cache: PageCache): RequestHandler {
   return function invalidatePageCache(req, res, next) {
-    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS" && req.path.startsWith("/admin/")) {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS" && isAdminPath(req.path)) {
       res.on("finish", () => {
         if (res.statusCode < 400) {
           cache.clear();

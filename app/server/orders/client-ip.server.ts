@@ -1,23 +1,17 @@
-import { env } from "../env.server";
-
 /**
- * The header through which app.server.ts hands the TCP peer's address to the React Router
- * request (@react-router/express builds a Fetch Request from the Express one and keeps only
- * method, URL, headers and body; the socket is passed only to getLoadContext). The middleware
- * always overwrites it, so a client cannot choose its value.
+ * The header through which app.server.ts hands the client's address to the React Router request
+ * (@react-router/express builds a Fetch Request from the Express one and keeps only method, URL,
+ * headers and body). The middleware always overwrites it, so a client cannot choose its value.
  */
 export const PEER_ADDRESS_HEADER = "x-souq-peer-address";
 
 /**
- * The shopper's address, for rate limits and the order record: the first address of
- * X-Forwarded-For when TRUST_PROXY=true (the app sits behind a proxy that sets it),
- * else the socket's peer address; "unknown" when neither is known.
+ * The shopper's address, for rate limits and the order record: what app.server.ts put in
+ * PEER_ADDRESS_HEADER, Express's req.ip under TRUST_PROXY (the nearest address that is not one
+ * of the trusted proxies: X-Forwarded-For entries left of it were written by the client, see
+ * docs/decisions/0021-one-origin-rule.md); "unknown" when it is not known.
  */
-export function clientIp(request: Request, trustProxy: boolean = env().TRUST_PROXY): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return normalizeAddress(forwarded);
-  }
+export function clientIp(request: Request): string {
   const peer = request.headers.get(PEER_ADDRESS_HEADER)?.trim();
   return peer ? normalizeAddress(peer) : "unknown";
 }

@@ -4,7 +4,7 @@ import { normalizeLinkCode, REF_COOKIE, VISITOR_COOKIE } from "~/lib/tracking";
 import { isSecureContext } from "../auth/session-cookie.server";
 import type { Database } from "../db/database.server";
 import { env } from "../env.server";
-import { logger } from "../logger.server";
+import { logger, pathOf } from "../logger.server";
 import { recordClick } from "./tracking.service.server";
 
 /**
@@ -101,7 +101,7 @@ export async function trackReferral(
       referralCookie(REF_COOKIE, code, secure),
     ];
   } catch (error) {
-    logger.error({ err: error, url: request.url }, "could not record a referral click");
+    logger.error({ err: error, path: pathOf(request.url) }, "could not record a referral click");
     return [];
   }
 }
