@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
@@ -82,5 +83,22 @@ describe("referral clicks from one address", () => {
       await response.arrayBuffer();
     }
     expect(await clicksOf(code)).toEqual({ counted: LIMIT, stored: LIMIT });
+
+    // Another address (loopback has all of 127/8) has its own allowance: the limit is per client
+    // address as the server sees it, not one budget for everyone.
+    expect(await getFrom("127.0.0.2", fullUrl)).toBe(200);
+    expect(await clicksOf(code)).toEqual({ counted: LIMIT + 1, stored: LIMIT + 1 });
   });
 });
+
+/** A cookieless page GET from a chosen local address; resolves with the status. */
+function getFrom(localAddress: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { localAddress, headers: { Accept: "text/html", "User-Agent": BROWSER } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
