@@ -12,7 +12,8 @@ import { createShareLink } from "~/server/tracking/tracking.service.server";
 import { freshServerDatabase, startServer, type RunningServer, type ServerDatabase } from "../../support/production-server";
 
 /*
- * Referral-click inflation against the production build (decision 0024): cookieless page loads
+ * Referral-click inflation against the production build (decision 0024), on SQLite here and on
+ * PostgreSQL in the fleet project: cookieless page loads
  * through a share link from one address, each a "new visitor", count at most
  * REFERRAL_CLICK_LIMIT_PER_IP clicks (the server's default, 30) per link and window; the others
  * are neither counted nor stored, and every page still renders.
