@@ -13,10 +13,9 @@ import { freshServerDatabase, startServer, type RunningServer, type ServerDataba
 
 /*
  * Referral-click inflation against the production build (decision 0024), on SQLite here and on
- * PostgreSQL in the fleet project: cookieless page loads
- * through a share link from one address, each a "new visitor", count at most
- * REFERRAL_CLICK_LIMIT_PER_IP clicks (the server's default, 30) per link and window; the others
- * are neither counted nor stored, and every page still renders.
+ * PostgreSQL in the fleet project: cookieless page loads through a share link from one address,
+ * each a "new visitor", count at most REFERRAL_CLICK_LIMIT_PER_IP clicks (the server's default,
+ * 30) per link and window; the others are neither counted nor stored, and every page still renders.
  */
 
 const BROWSER = "Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
