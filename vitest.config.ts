@@ -65,7 +65,7 @@ export default defineConfig({
           // Two production servers on one PostgreSQL database and one bucket (TEST_DATABASE_URL=postgres://…).
           name: "fleet",
           // Plus the ops tests that prove a promise on each engine: the same files on PostgreSQL here.
-          include: ["tests/fleet/**/*.test.ts", "tests/ops/crash.test.ts", "tests/ops/properties-http.test.ts", "tests/ops/properties-admin.test.ts"],
+          include: ["tests/fleet/**/*.test.ts", "tests/ops/crash.test.ts", "tests/ops/properties-http.test.ts", "tests/ops/properties-admin.test.ts", "tests/ops/abuse/sign-in.test.ts", "tests/ops/abuse/referral.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           fileParallelism: false,

@@ -142,9 +142,10 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
 export async function referralCapture(req: Request, res: Response, next: NextFunction): Promise<void> {
   if (req.method === "GET" && "ref" in req.query) {
     try {
+      // Every header: the click needs Accept, Cookie and User-Agent, and its limit per client
+      // address needs whatever clientIp reads (the peer address set above, forwarding headers).
       const headers = new Headers();
-      for (const name of ["accept", "cookie", "user-agent"] as const) {
-        const value = req.headers[name];
+      for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === "string") headers.set(name, value);
       }
       const request = new globalThis.Request(absoluteUrl(req), { headers });

@@ -149,6 +149,11 @@ const envSchema = z.object({
   /** Share links created per client address per window (POST /api/share-links); then 429. */
   SHARE_LINK_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   SHARE_LINK_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * Referral clicks counted per client address and link in each CLICK_DEDUP_MINUTES window; more
+   * are neither counted nor stored. Generous for carrier-grade NAT (decision 0024).
+   */
+  REFERRAL_CLICK_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Admin sessions end after this many minutes without a request, and in any case ADMIN_SESSION_MAX_DAYS after sign-in. */
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
   ADMIN_SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(30).default(7),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createOrResetAdmin,
   loginCounterKeys,
@@ -10,6 +10,24 @@ import {
 import { countAdmins } from "~/server/auth/auth.repo.server";
 import { hashSessionToken } from "~/server/auth/session-cookie.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+// Every scrypt check a sign-in makes (a real admin's hash, or the dummy for an unknown email),
+// counted while still done for real.
+const passwordChecks = vi.hoisted(() => ({ count: 0 }));
+vi.mock("~/server/auth/password.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/server/auth/password.server")>();
+  return {
+    ...original,
+    verifyPassword: (password: string, stored: string) => {
+      passwordChecks.count++;
+      return original.verifyPassword(password, stored);
+    },
+    verifyAgainstDummy: (password: string) => {
+      passwordChecks.count++;
+      return original.verifyAgainstDummy(password);
+    },
+  };
+});
 
 let test: TestDatabase;
 const EMAIL = "owner@souq.test";
@@ -102,7 +120,8 @@ describe("throttling (counters in the database)", () => {
       .where("key", "=", loginCounterKeys(EMAIL, "x").email)
       .where("window_start", "=", "2026-11-22T13:00:00.000Z")
       .executeTakeFirstOrThrow();
-    expect(counter.count).toBe(base.maxFailuresPerEmail);
+    // The failures, and the refused attempt: every attempt is counted before anything else.
+    expect(counter.count).toBe(base.maxFailuresPerEmail + 1);
     // The next window starts afresh.
     expect((await attempt(at("2026-11-22T13:15:00.000Z"), { ip: "10.1.0.99" })).kind).toBe("signed_in");
   });
@@ -118,9 +137,80 @@ describe("throttling (counters in the database)", () => {
       .select("count")
       .where("key", "=", "login-ip:10.2.0.1")
       .executeTakeFirstOrThrow();
-    expect(counter.count).toBe(4);
+    expect(counter.count).toBe(4 + 1);
     // Another address is not affected.
     expect((await attempt(settings, { ip: "10.2.0.2" })).kind).toBe("signed_in");
+  });
+});
+
+// On PostgreSQL the test database's pool (several connections) runs the attempts' statements in
+// parallel; on SQLite they interleave at every await, as in the server.
+describe("throttling under simultaneous attempts (counted before the password is checked)", () => {
+  beforeEach(() => {
+    passwordChecks.count = 0;
+  });
+
+  const wrong = (settings: AuthSettings, count: number, over: (index: number) => Partial<Parameters<typeof signIn>[1]>) =>
+    Array.from({ length: count }, (_, index) => attempt(settings, { password: `wrong-password-${index}`, ...over(index) }));
+
+  const kinds = (results: { kind: string }[]) =>
+    results.reduce<Record<string, number>>((tally, result) => ({ ...tally, [result.kind]: (tally[result.kind] ?? 0) + 1 }), {});
+
+  it("60 simultaneous wrong passwords for one email: the limit's worth of password checks, the rest refused unchecked", async () => {
+    const settings = at("2026-11-27T09:00:00.000Z");
+    // From 60 addresses, so only the per-email limit applies.
+    const results = await Promise.all(wrong(settings, 60, (index) => ({ ip: `10.4.0.${index}` })));
+    expect(passwordChecks.count).toBe(base.maxFailuresPerEmail);
+    expect(kinds(results)).toEqual({ wrong_credentials: base.maxFailuresPerEmail, throttled: 60 - base.maxFailuresPerEmail });
+  });
+
+  it("refuses the right password sent inside such a burst, and after it, until the window ends", async () => {
+    const settings = at("2026-11-27T10:00:00.000Z");
+    const burst = wrong(settings, 60, (index) => ({ ip: `10.5.0.${index}` }));
+    const right = attempt(settings, { ip: "10.5.1.1" });
+    const results = await Promise.all([...burst, right]);
+    expect(results.at(-1)!.kind).toBe("throttled");
+    expect(passwordChecks.count).toBe(base.maxFailuresPerEmail);
+    expect((await attempt(settings, { ip: "10.5.1.2" })).kind).toBe("throttled");
+    expect((await attempt(at("2026-11-27T10:14:59.000Z"), { ip: "10.5.1.3" })).kind).toBe("throttled");
+    expect(passwordChecks.count).toBe(base.maxFailuresPerEmail);
+    expect((await attempt(at("2026-11-27T10:15:00.000Z"), { ip: "10.5.1.4" })).kind).toBe("signed_in");
+  });
+
+  it("an unknown email costs the dummy check within the limit, and nothing past it", async () => {
+    const settings = at("2026-11-27T11:00:00.000Z");
+    const results = await Promise.all(wrong(settings, 60, (index) => ({ email: "nobody@souq.test", ip: `10.6.0.${index}` })));
+    expect(passwordChecks.count).toBe(base.maxFailuresPerEmail);
+    expect(kinds(results)).toEqual({ wrong_credentials: base.maxFailuresPerEmail, throttled: 60 - base.maxFailuresPerEmail });
+  });
+
+  it("60 simultaneous attempts from one address on many emails: at most the per-address limit are checked", async () => {
+    const settings = at("2026-11-27T12:00:00.000Z");
+    const results = await Promise.all(wrong(settings, 60, (index) => ({ email: `guess${index}@souq.test`, ip: "10.7.0.1" })));
+    expect(passwordChecks.count).toBe(base.maxFailuresPerIp);
+    expect(kinds(results)).toEqual({ wrong_credentials: base.maxFailuresPerIp, throttled: 60 - base.maxFailuresPerIp });
+  });
+
+  it("a successful sign-in takes back its own attempt, never the failures before it", async () => {
+    const settings = at("2026-11-27T13:00:00.000Z");
+    const emailCount = async () =>
+      (
+        await test.db
+          .selectFrom("rate_limit_counters")
+          .select("count")
+          .where("key", "=", loginCounterKeys(EMAIL, "x").email)
+          .where("window_start", "=", "2026-11-27T13:00:00.000Z")
+          .executeTakeFirstOrThrow()
+      ).count;
+    for (let i = 0; i < base.maxFailuresPerEmail - 1; i++) {
+      expect((await attempt(settings, { password: "wrong-password", ip: "10.8.0.1" })).kind).toBe("wrong_credentials");
+    }
+    expect((await attempt(settings, { ip: "10.8.0.2" })).kind).toBe("signed_in");
+    expect((await attempt(settings, { ip: "10.8.0.3" })).kind).toBe("signed_in");
+    expect(await emailCount()).toBe(base.maxFailuresPerEmail - 1);
+    // One failure left in this window, then refused, the right password included.
+    expect((await attempt(settings, { password: "wrong-password", ip: "10.8.0.4" })).kind).toBe("wrong_credentials");
+    expect((await attempt(settings, { ip: "10.8.0.5" })).kind).toBe("throttled");
   });
 });
 

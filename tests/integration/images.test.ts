@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IMAGE_WIDTHS, variantUrl } from "~/lib/images";
 import { MAX_INPUT_PIXELS, UnsupportedImageError, assertAcceptedImage, ingestImage, unsafeSvgReason } from "~/server/images/images.server";
 import { LocalStorage } from "~/server/storage/storage.server";
@@ -122,8 +122,8 @@ describe("hostile uploads", () => {
   const cleanSvg = (inner: string, head = "") =>
     Buffer.from(`${head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100" viewBox="0 0 100 100">${inner}<rect width="100" height="100" fill="#c00"/></svg>`);
 
-  /** A PNG's signature and IHDR chunk (valid CRC) declaring width × height, then one tiny IDAT and IEND. */
-  function pngHeader(width: number, height: number): Buffer {
+  /** A PNG's signature and IHDR chunk (valid CRC) declaring width × height (RGB), then one tiny IDAT and IEND. */
+  function pngHeader(width: number, height: number, bitDepth: 8 | 16 = 8): Buffer {
     const crcTable = Array.from({ length: 256 }, (_, n) => {
       let c = n;
       for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -145,7 +145,7 @@ describe("hostile uploads", () => {
     const ihdr = Buffer.alloc(13);
     ihdr.writeUInt32BE(width, 0);
     ihdr.writeUInt32BE(height, 4);
-    ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+    ihdr.set([bitDepth, 2, 0, 0, 0], 8); // RGB, 8 or 16 bits per channel
     return Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       chunk("IHDR", ihdr),
@@ -209,6 +209,36 @@ describe("hostile uploads", () => {
     expect(20_000 * 20_000).toBeGreaterThan(MAX_INPUT_PIXELS);
   });
 
+  it("refuses a 6300 × 6300 16-bit PNG from its header alone, quickly, without decoding it", async () => {
+    const big = pngHeader(6300, 6300, 16);
+    expect(await sharp(big, { limitInputPixels: false }).metadata()).toMatchObject({ format: "png", width: 6300, height: 6300, depth: "ushort" });
+    const decodes = vi.spyOn(sharpPrototype, "toBuffer");
+    try {
+      const started = performance.now();
+      await expect(assertAcceptedImage(big, { name: "huge.png", type: "image/png" })).rejects.toBeInstanceOf(UnsupportedImageError);
+      await expect(ingestImage(storage, big, { name: "huge" })).rejects.toBeInstanceOf(UnsupportedImageError);
+      // A header read takes milliseconds; decoding this picture took seconds. Generous for a busy machine.
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(decodes).not.toHaveBeenCalled();
+    } finally {
+      decodes.mockRestore();
+    }
+  });
+
+  it("takes up to MAX_INPUT_PIXELS (25 megapixels), not one pixel more, 16-bit pictures included", async () => {
+    expect(MAX_INPUT_PIXELS).toBe(25_000_000);
+    await expect(assertAcceptedImage(pngHeader(5000, 5000), { name: "a.png" })).resolves.toBeUndefined();
+    await expect(assertAcceptedImage(pngHeader(5000, 5001), { name: "a.png" })).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(assertAcceptedImage(pngHeader(6120, 4080, 16), { name: "a.png" })).resolves.toBeUndefined();
+    // sharp's own limit on every decode agrees: it refuses to decode such a header even when asked directly.
+    await expect(sharp(pngHeader(5000, 5001), { limitInputPixels: MAX_INPUT_PIXELS }).webp().toBuffer()).rejects.toThrow(/pixel limit/i);
+    // A real 16-bit PNG within the limit goes through.
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2266aa" } }).toColourspace("rgb16").png().toBuffer();
+    expect((await sharp(png).metadata()).depth).toBe("ushort");
+    const image = await ingestImage(storage, png, { name: "sixteen-bit" });
+    expect(image).toMatchObject({ width: 64, height: 48 });
+  });
+
   it("refuses a file whose declared extension or type disagrees with its content", async () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } }).png().toBuffer();
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } }).jpeg().toBuffer();
@@ -246,5 +276,67 @@ describe("hostile uploads", () => {
     expect(unsafeSvgReason(inner)).toBeNull();
     const image = await ingestImage(storage, inner, { name: "clean-svg" });
     expect(image.widths).toEqual([320, 640, 960]);
+  });
+});
+
+/** sharp's prototype: every encode ends in its toBuffer (a decode of the whole source). */
+const sharpPrototype = (sharp as unknown as { prototype: { toBuffer: (...args: unknown[]) => Promise<Buffer> } }).prototype;
+
+describe("decoding one image at a time", () => {
+  const distinctPng = (index: number) =>
+    sharp({ create: { width: 400 + index, height: 300, channels: 3, background: { r: 10 * index, g: 80, b: 160 } } }).png().toBuffer();
+
+  it("never runs two decodes at once, however many uploads arrive together", async () => {
+    const inputs = await Promise.all(Array.from({ length: 4 }, (_, index) => distinctPng(index)));
+    const original = sharpPrototype.toBuffer;
+    let running = 0;
+    let peak = 0;
+    const decodes = vi.spyOn(sharpPrototype, "toBuffer").mockImplementation(async function (this: unknown, ...args: unknown[]) {
+      running++;
+      peak = Math.max(peak, running);
+      try {
+        return await original.apply(this, args);
+      } finally {
+        running--;
+      }
+    });
+    try {
+      const images = await Promise.all(inputs.map((input, index) => ingestImage(storage, input, { name: `together-${index}` })));
+      expect(images.map((image) => image.width)).toEqual([400, 401, 402, 403]);
+      expect(decodes).toHaveBeenCalledTimes(4 * IMAGE_WIDTHS.length);
+      expect(peak).toBe(1);
+    } finally {
+      decodes.mockRestore();
+    }
+  });
+
+  it("refuses a pixel flood at once while another upload is being decoded", async () => {
+    const input = await distinctPng(9);
+    const original = sharpPrototype.toBuffer;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const decodes = vi.spyOn(sharpPrototype, "toBuffer").mockImplementation(async function (this: unknown, ...args: unknown[]) {
+      entered();
+      await held;
+      return original.apply(this, args);
+    });
+    try {
+      const busy = ingestImage(storage, input, { name: "busy" });
+      await inside;
+      // The queue is held by the upload above: a header refusal does not wait for it.
+      const flood = Buffer.from(smallJpeg);
+      const sof = flood.indexOf(Buffer.from([0xff, 0xc0]));
+      flood.writeUInt16BE(20_000, sof + 5);
+      flood.writeUInt16BE(20_000, sof + 7);
+      await expect(ingestImage(storage, flood, { name: "flood" })).rejects.toBeInstanceOf(UnsupportedImageError);
+      expect(decodes).toHaveBeenCalledTimes(1);
+      release();
+      expect((await busy).width).toBe(409);
+    } finally {
+      release();
+      decodes.mockRestore();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { CONVERSION_WINDOW_DAYS, LINK_CODE_PATTERN, REF_COOKIE, VISITOR_COOKIE, 
 import { placeOrder, type OrderSettings, type PlaceOrderContext } from "~/server/orders/order.service.server";
 import { qrPng, qrSvg } from "~/server/tracking/qr.server";
 import { qrResponse } from "~/server/tracking/qr-route.server";
+import { PEER_ADDRESS_HEADER } from "~/server/orders/client-ip.server";
 import { readReferral, trackReferral } from "~/server/tracking/referral.server";
 import { handleShareLinkRequest, type ShareLinkSettings } from "~/server/tracking/share-links.server";
 import {
@@ -207,6 +208,41 @@ describe("clicks", () => {
     expect(Number((await linkRow(link.code)).click_count)).toBe(0);
   });
 
+  it("counts at most the per-address limit of new visitors per link and window; the rest are neither counted nor stored", async () => {
+    const link = await newLink("clicks-address-limit");
+    const other = await newLink("clicks-address-limit-other");
+    const from = (ip: string, code = link.code, now = base) =>
+      recordClick(t.db, { code, visitorToken: visitor(), userAgent: BROWSER, now, address: { ip, limit: 3 } });
+    const first = visitor();
+    expect(await recordClick(t.db, { code: link.code, visitorToken: first, userAgent: BROWSER, now: base, address: { ip: "10.9.0.1", limit: 3 } })).toBe("counted");
+    expect(await from("10.9.0.1")).toBe("counted");
+    expect(await from("10.9.0.1")).toBe("counted");
+    expect(await from("10.9.0.1")).toBe("limited");
+    expect(await from("10.9.0.1", link.code, new Date(base.getTime() + 29 * MINUTE))).toBe("limited");
+    // A visitor already counted is still a duplicate, not a new click.
+    expect(await recordClick(t.db, { code: link.code, visitorToken: first, userAgent: BROWSER, now: base, address: { ip: "10.9.0.1", limit: 3 } })).toBe("duplicate");
+    const row = await linkRow(link.code);
+    expect(Number(row.click_count)).toBe(3);
+    expect(await t.db.selectFrom("tracking_clicks").select("id").where("link_id", "=", row.id).execute()).toHaveLength(3);
+    // Another address, another link, the next window: each has its own allowance.
+    expect(await from("10.9.0.2")).toBe("counted");
+    expect(await from("10.9.0.1", other.code)).toBe("counted");
+    expect(await from("10.9.0.1", link.code, new Date(base.getTime() + 30 * MINUTE))).toBe("counted");
+    expect(Number((await linkRow(link.code)).click_count)).toBe(5);
+  });
+
+  it("holds the per-address limit under 50 simultaneous cookieless clicks", async () => {
+    const link = await newLink("clicks-address-race");
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => recordClick(t.db, { code: link.code, visitorToken: visitor(), userAgent: BROWSER, now: base, address: { ip: "10.9.1.1", limit: 30 } })),
+    );
+    expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(30);
+    expect(outcomes.filter((outcome) => outcome === "limited")).toHaveLength(20);
+    const row = await linkRow(link.code);
+    expect(Number(row.click_count)).toBe(30);
+    expect(await t.db.selectFrom("tracking_clicks").select("id").where("link_id", "=", row.id).execute()).toHaveLength(30);
+  });
+
   it("resolves an active ref in any case", async () => {
     const link = await newLink("resolve");
     expect(await resolveReferral(t.db, ` ${link.code.toLowerCase()} `)).toMatchObject({ id: link.id, code: link.code });
@@ -244,6 +280,19 @@ describe("referral capture (trackReferral)", () => {
     expect(https.every((cookie) => cookie.endsWith("; Secure"))).toBe(true);
     const behindProxy = await trackReferral(page(`http://shop.test/?ref=${link.code}`), t.db, { publicUrl: "https://souq.example" });
     expect(behindProxy.every((cookie) => cookie.endsWith("; Secure"))).toBe(true);
+  });
+
+  it("limits the clicks of one client address (clientIp) per link, still setting the cookies", async () => {
+    const link = await newLink("capture-address-limit");
+    const from = (ip: string) =>
+      trackReferral(page(`http://shop.test/products/x?ref=${link.code}`, { [PEER_ADDRESS_HEADER]: ip }), t.db, { publicUrl: undefined, clickLimitPerAddress: 2 });
+    for (let i = 0; i < 5; i++) {
+      const cookies = await from("192.0.2.7");
+      expect(cookies).toContain(`${REF_COOKIE}=${link.code}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax`);
+    }
+    expect(Number((await linkRow(link.code)).click_count)).toBe(2);
+    await from("192.0.2.8");
+    expect(Number((await linkRow(link.code)).click_count)).toBe(3);
   });
 
   it("ignores unknown and inactive refs, bots, non-page requests silently", async () => {

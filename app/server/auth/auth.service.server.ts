@@ -4,15 +4,14 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/admin-auth";
 import type { Database } from "../db/database.server";
 import type { Env } from "../env.server";
 import {
-  deleteCounter,
+  countAttempt,
   deleteExpiredSessions,
   deleteSession,
   findAdminByEmail,
   findSession,
   insertSession,
-  raiseCounters,
-  readCounters,
   touchSession,
+  uncountAttempt,
   upsertAdmin,
 } from "./auth.repo.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
@@ -70,11 +69,18 @@ export type SignInResult =
   | { kind: "throttled" };
 
 /**
- * Checks an email and password. Refused outright (no hashing) once the email or the address has
- * used up its failures in the current window; a failure raises both counters (in the database,
- * so they survive restarts and are shared by app servers). An unknown email costs the same
- * scrypt work as a known one. On success the browser's previous session (if any) is deleted
- * and a new one created: the token changes at every sign-in.
+ * Checks an email and password, throttled per email and per client address (decision 0024).
+ *
+ * The attempt is counted first, in one atomic statement, and the password checked only when that
+ * count is within both limits: however many attempts arrive at once, at most the limit of them
+ * reach scrypt, and any attempt past the limit is refused (no hashing), even with the right
+ * password, until the window ends. The counters live in the database, so they survive restarts
+ * and are shared by app servers. An unknown email costs the same scrypt work as a known one.
+ *
+ * A successful sign-in takes back its own attempt (so the counters hold failures, plus attempts
+ * still being checked) but never the failures of others: an attacker's count is not reset by the
+ * admin signing in. The browser's previous session (if any) is deleted and a new one created: the
+ * token changes at every sign-in.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -85,20 +91,19 @@ export async function signIn(
   const email = normalizeEmail(input.email).slice(0, 320);
   const keys = loginCounterKeys(email, input.ip);
   const windowStart = windowStartOf(now, settings.windowMinutes);
-  const counters = await readCounters(db, [keys.email, keys.ip], windowStart);
-  if ((counters.get(keys.email) ?? 0) >= settings.maxFailuresPerEmail || (counters.get(keys.ip) ?? 0) >= settings.maxFailuresPerIp) {
+  // Email first, address second: the fixed order countAttempt asks for.
+  const counted = [keys.email, keys.ip];
+  const counts = await countAttempt(db, counted, windowStart);
+  if ((counts.get(keys.email) ?? Infinity) > settings.maxFailuresPerEmail || (counts.get(keys.ip) ?? Infinity) > settings.maxFailuresPerIp) {
     return { kind: "throttled" };
   }
 
   const admin = await findAdminByEmail(db, email);
   const password = input.password.length <= MAX_PASSWORD_LENGTH ? input.password : "";
   const valid = admin ? await verifyPassword(password, admin.password_hash) : await verifyAgainstDummy(password);
-  if (!admin || !valid || password === "") {
-    await raiseCounters(db, [keys.email, keys.ip], windowStart);
-    return { kind: "wrong_credentials" };
-  }
+  if (!admin || !valid || password === "") return { kind: "wrong_credentials" };
 
-  await deleteCounter(db, keys.email, windowStart);
+  await uncountAttempt(db, counted, windowStart);
   if (input.previousToken) await deleteSession(db, hashSessionToken(input.previousToken));
   const token = newSessionToken();
   const sessionId = hashSessionToken(token);

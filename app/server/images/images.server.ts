@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, imageNameSlug, variantUrl } from "~/lib/images";
+import { oneAtATime } from "~/lib/one-at-a-time";
 import type { Storage } from "../storage/storage.server";
 
 // Images are encoded once each (uploads, the demo seed) and never again from the same input, so
@@ -13,11 +14,19 @@ sharp.concurrency(1);
 export const ACCEPTED_IMAGE_FORMATS = ["svg", "png", "jpeg", "webp"] as const;
 
 /**
- * The most pixels a source may declare (about 7300 × 5500, beyond any product photo a phone
- * takes at 5 MB): a "pixel flood" (a tiny PNG or JPEG header declaring 20000 × 20000) would
- * otherwise make sharp allocate gigabytes. Also sharp's `limitInputPixels` on every decode.
+ * The most pixels a source may declare (decision 0024): above that the header
+ * alone refuses it, before any pixel is decoded. A "pixel flood" (a tiny PNG or JPEG header
+ * declaring 20000 × 20000) or a large 16-bit PNG would otherwise make sharp allocate hundreds of
+ * megabytes or more. Also sharp's `limitInputPixels` on every decode.
  */
-export const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 25_000_000;
+
+/**
+ * Every decode and re-encode of the process, one at a time (decision 0024): simultaneous uploads
+ * wait their turn instead of each holding a decoded image in memory at once. Header checks
+ * (readSource) do not wait: a refusal stays immediate however busy the queue is.
+ */
+const decodeOneAtATime = oneAtATime();
 
 /** The input is not an image, or not one in ACCEPTED_IMAGE_FORMATS (or one refused for safety). */
 export class UnsupportedImageError extends Error {
@@ -79,7 +88,7 @@ export async function ingestImage(storage: Storage, input: Buffer, options: Inge
   await Promise.all(
     widths.map(async (width, index) => {
       if (present[index]) return;
-      const webp = await encodeVariant(input, source, width, options.effort ?? 4);
+      const webp = await decodeOneAtATime(() => encodeVariant(input, source, width, options.effort ?? 4));
       await storage.put(variantKey(baseKey, width), webp, "image/webp");
     }),
   );

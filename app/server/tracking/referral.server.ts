@@ -5,12 +5,14 @@ import { isSecureContext } from "../auth/session-cookie.server";
 import type { Database } from "../db/database.server";
 import { env } from "../env.server";
 import { logger, pathOf } from "../logger.server";
+import { clientIp } from "../orders/client-ip.server";
 import { recordClick } from "./tracking.service.server";
 
 /**
  * Referral capture (spec section 4 "Referral"). A page load with `?ref=CODE` records a click
  * (tracking.service recordClick: bots, unknown and inactive codes ignored silently; one click
- * per browser per CLICK_DEDUP_MINUTES) and remembers the code and the browser in two HttpOnly
+ * per browser per CLICK_DEDUP_MINUTES, and at most REFERRAL_CLICK_LIMIT_PER_IP per client address
+ * and link in such a window) and remembers the code and the browser in two HttpOnly
  * cookies, which an order placed later reads (readReferral) to count its conversion.
  *
  * Where it runs: an Express middleware in app/server/app.server.ts (referralMiddleware), before
@@ -74,13 +76,14 @@ export function isReferralCandidate(request: Request): boolean {
 /**
  * For a GET page request whose URL has a well-formed `ref` (any case): records the click and
  * returns the Set-Cookie values to add — `souq_visitor` when the browser has none, and
- * `souq_ref=CODE` when the link is counted or a duplicate (an unknown, inactive or bot visit
- * sets nothing). Never throws: a failure is logged and answers [].
+ * `souq_ref=CODE` when the link is counted, a duplicate or over its address's limit (the visitor
+ * did come through the link; only the click is not counted); an unknown, inactive or bot visit
+ * sets nothing. Never throws: a failure is logged and answers [].
  */
 export async function trackReferral(
   request: Request,
   db: Kysely<Database>,
-  options: { now?: Date; publicUrl?: string } = {},
+  options: { now?: Date; publicUrl?: string; clickLimitPerAddress?: number } = {},
 ): Promise<string[]> {
   try {
     if (!isReferralCandidate(request)) return [];
@@ -93,6 +96,7 @@ export async function trackReferral(
       visitorToken,
       userAgent: request.headers.get("User-Agent"),
       now: options.now,
+      address: { ip: clientIp(request), limit: options.clickLimitPerAddress ?? env().REFERRAL_CLICK_LIMIT_PER_IP },
     });
     if (outcome === "ignored") return [];
     const secure = isSecureContext(request, "publicUrl" in options ? options.publicUrl : env().PUBLIC_URL);

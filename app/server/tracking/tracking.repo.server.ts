@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.server";
+import { raiseCounter } from "../db/rate-limit.server";
 import type { TrackingTargetType, Utm } from "~/lib/tracking";
 
 /** Reads and writes of the tracking tables (migration 009). Timestamps are ISO-8601 UTC text. */
@@ -70,11 +71,19 @@ export function insertLink(
  * Counts a click of an active link unless the same visitor clicked it since `dedupSince`, in
  * one transaction. The link's row is locked first (a no-op update), so two requests of one
  * visitor on PostgreSQL cannot both count; SQLite runs one write transaction at a time anyway.
+ * With `addressLimit`, a click that is not a duplicate also raises that fixed-window counter
+ * (rate_limit_counters) and, once it is past the limit, is "limited": neither stored nor counted.
  */
 export async function countClick(
   db: Kysely<Database>,
-  click: { code: string; visitorKey: string; at: string; dedupSince: string },
-): Promise<"counted" | "duplicate" | "ignored"> {
+  click: {
+    code: string;
+    visitorKey: string;
+    at: string;
+    dedupSince: string;
+    addressLimit?: { key: string; windowStart: string; limit: number };
+  },
+): Promise<"counted" | "duplicate" | "limited" | "ignored"> {
   return db.transaction().execute(async (trx) => {
     const link = await trx
       .updateTable("tracking_links")
@@ -93,6 +102,8 @@ export async function countClick(
       .limit(1)
       .executeTakeFirst();
     if (recent) return "duplicate";
+    const limit = click.addressLimit;
+    if (limit && (await raiseCounter(trx, limit.key, limit.windowStart)) > limit.limit) return "limited";
     await trx.insertInto("tracking_clicks").values({ link_id: link.id, visitor_key: click.visitorKey, clicked_at: click.at }).execute();
     await trx
       .updateTable("tracking_links")

@@ -23,6 +23,7 @@ import {
 import { toCardData } from "../catalog/product.service.server";
 import { selectProductsByIds } from "../catalog/product.repo.server";
 import type { Database } from "../db/database.server";
+import { windowStart } from "../db/rate-limit.server";
 import { toBool } from "../db/types.server";
 import { selectCollectionsByIds } from "../merchandising/collections.repo.server";
 import { selectCustomPagesByIds } from "../merchandising/custom-pages.repo.server";
@@ -228,16 +229,28 @@ export async function shareLinkByCode(db: Kysely<Database>, code: string, origin
 // ---------------------------------------------------------------------------------------------
 // Clicks and conversions
 
+/** The rate_limit_counters key of the clicks from one client address on one link. */
+export const referralAddressKey = (code: string, ip: string) => `referral-ip:${code}:${ip}`;
+
 /**
  * Counts a visit through a link: "ignored" for bots (isbot; also no user agent) and unknown or
  * inactive codes, "duplicate" when the same visitor clicked the same link within
- * CLICK_DEDUP_MINUTES, else "counted" (click stored, click_count and last_clicked_at raised, in
- * one transaction).
+ * CLICK_DEDUP_MINUTES, "limited" when `address` is given and its client address has already
+ * had `limit` counted clicks on this link in the current fixed window of CLICK_DEDUP_MINUTES
+ * (decision 0024: a visitor without cookies is a new visitor at every request, so the address
+ * bounds what one machine can add), else "counted" (click stored, click_count and
+ * last_clicked_at raised, in one transaction). A limited click is neither stored nor counted.
  */
 export async function recordClick(
   db: Kysely<Database>,
-  input: { code: string; visitorToken: string; userAgent: string | null | undefined; now?: Date },
-): Promise<"counted" | "duplicate" | "ignored"> {
+  input: {
+    code: string;
+    visitorToken: string;
+    userAgent: string | null | undefined;
+    now?: Date;
+    address?: { ip: string; limit: number };
+  },
+): Promise<"counted" | "duplicate" | "limited" | "ignored"> {
   const userAgent = input.userAgent?.trim();
   if (!userAgent || isbot(userAgent)) return "ignored";
   const code = normalizeLinkCode(input.code);
@@ -248,6 +261,11 @@ export async function recordClick(
     visitorKey: visitorKeyOf(input.visitorToken),
     at: now.toISOString(),
     dedupSince: new Date(now.getTime() - CLICK_DEDUP_MINUTES * MINUTE).toISOString(),
+    addressLimit: input.address && {
+      key: referralAddressKey(code, input.address.ip),
+      windowStart: windowStart(now, CLICK_DEDUP_MINUTES * 60),
+      limit: input.address.limit,
+    },
   });
 }
 
