@@ -7,6 +7,7 @@ import { blockPhone } from "~/server/orders/order-workflow.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import { FORM_DUPLICATE_WINDOW_SECONDS, placeOrder, type OrderSettings, type PlaceOrderContext } from "~/server/orders/order.service.server";
 import { toBool } from "~/server/db/types.server";
+import { selectOrders, selectOrderWithItems } from "~/server/orders/admin-orders.repo.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -348,6 +349,12 @@ describe("rate limits", () => {
     for (const ip of ["203.0.113.23", "203.0.113.24", "203.0.113.25"]) {
       expect(await flaggedOf(await placeOrder(t.db, body({}, { phone }), context({ ip }), settings))).toBe(true);
     }
+    // The merchant sees it in the list and on the order.
+    const listed = await selectOrders(t.db, { q: phone });
+    expect(listed.map((row) => row.phone_flagged)).toEqual([true, true, true, true, false, false]);
+    if (!own.ok) return;
+    const id = listed.find((row) => row.order_number === own.order.orderNumber)!.id;
+    expect(toBool((await selectOrderWithItems(t.db, id))!.order.phone_flagged)).toBe(true);
   });
 
   it("refuses (429) a phone's orders past its limit from the same address, storing nothing", async () => {
