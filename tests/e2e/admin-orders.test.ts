@@ -51,7 +51,7 @@ async function stock(): Promise<number> {
 async function placeOrder(phone: string, quantity: number): Promise<string> {
   const response = await fetch(`${baseURL()}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", Origin: baseURL() },
     body: JSON.stringify({
       source: "cart_page",
       items: [{ productId: product.id, quantity }],

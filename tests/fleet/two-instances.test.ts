@@ -194,7 +194,7 @@ function saveProduct(instance: Instance, cookie: string, path: string, form: For
 function placeOrder(instance: Instance, productId: string, phone: string) {
   return fetch(`${instance.url}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
     body: JSON.stringify({
       source: "cart_page",
       customer: { firstName: "Amine", lastName: "Benali", phone, wilayaCode: "16" },
