@@ -302,6 +302,15 @@ describe("plain form posts (no key in the page)", () => {
     if (first.ok && later.ok) expect(later.order.orderNumber).not.toBe(first.order.orderNumber);
   });
 
+  it("stores one order for the same post sent five times at once", async () => {
+    const before = await counts();
+    const request = body();
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(t.db, request, context({ ip: "192.0.2.125", formPost: true }), open)));
+    expect((await counts()).orders).toBe(before.orders + 1);
+    expect(new Set(results.map((r) => (r.ok ? r.order.orderNumber : r.error.code))).size).toBe(1);
+    expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
+  });
+
   it("never matches a client's Idempotency-Key with a derived one", async () => {
     const request = body();
     const viaForm = await placeOrder(t.db, request, context({ ip: "192.0.2.130", formPost: true }), open);
