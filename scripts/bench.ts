@@ -72,7 +72,8 @@ const ROUTES: RouteSpec[] = [
     path: "/api/orders",
     method: "POST",
     expectStatus: 201,
-    headers: { "content-type": "application/json" },
+    // What the shop's own page sends (POST /api/orders refuses other sites).
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
     body: JSON.stringify({
       source: "cart_page",
       customer: { firstName: "Bench", lastName: "Mark", phone: "0550000001", wilayaCode: "16" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canonicalOrderRequest,
   MAX_ORDER_QUANTITY,
   ORDER_SOURCES,
   orderRequestFromForm,
@@ -143,5 +144,44 @@ describe("orderRequestFromForm", () => {
     const form = new FormData();
     form.set("website", "http://spam.example");
     expect(orderRequestFromForm(form, "contact_form", []).website).toBe("http://spam.example");
+  });
+});
+
+describe("canonicalOrderRequest", () => {
+  const canonical = (body: unknown) => {
+    const parsed = validateOrderRequest(body);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields));
+    return canonicalOrderRequest(parsed.data);
+  };
+
+  it("gives one text for bodies that place the same order (spelling, line order, extra fields)", () => {
+    const two = { ...valid, items: [{ productId: "p1", quantity: 2 }, { productId: "p0", quantity: 1 }] };
+    const respelled = {
+      ...withCustomer({ firstName: "  أمين ", phone: "+213 550 12 34 56" }),
+      items: [{ productId: "p0", quantity: 1 }, { productId: "p1", quantity: 1 }, { productId: "p1", quantity: 1 }],
+      total: 1,
+      website: "",
+    };
+    expect(canonical(respelled)).toBe(canonical(two));
+  });
+
+  it("tells apart orders that differ in any field a shopper chooses", () => {
+    const base = canonical(valid);
+    const others = [
+      withCustomer({ firstName: "Karim" }),
+      withCustomer({ lastName: "Saidi" }),
+      withCustomer({ phone: "0661223344" }),
+      withCustomer({ wilayaCode: "31" }),
+      withCustomer({ address: "Rue 1" }),
+      withCustomer({ email: "a@b.dz" }),
+      { ...valid, items: [{ productId: "p1", quantity: 3 }] },
+      { ...valid, items: [{ productId: "p2", quantity: 2 }] },
+      { ...valid, source: "contact_form" },
+      { ...valid, deliveryType: "stop_desk" },
+      { ...valid, ref: "PROMO" },
+    ];
+    const texts = others.map(canonical);
+    expect(texts).not.toContain(base);
+    expect(new Set(texts).size).toBe(others.length);
   });
 });

@@ -337,3 +337,31 @@ export function orderRequestFromForm(
   if (website !== undefined) body.website = website;
   return body;
 }
+
+/**
+ * One text per order request, whatever the spelling of the body: the normalised fields in a
+ * fixed order, the lines sorted by product, absent optional fields as null and the honeypot
+ * left out. Two bodies that would place the same order give the same text, so its hash can
+ * stand for the request (an Idempotency-Key's body, a plain form post's duplicate).
+ */
+export function canonicalOrderRequest(request: ParsedOrderRequest): string {
+  const { customer } = request;
+  return JSON.stringify([
+    request.source,
+    [
+      customer.firstName,
+      customer.lastName,
+      customer.phone,
+      customer.wilayaCode,
+      customer.communeCode ?? null,
+      customer.address ?? null,
+      customer.email ?? null,
+    ],
+    [...request.items]
+      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
+      .map((line) => [line.productId, line.quantity]),
+    request.deliveryType ?? null,
+    request.bundle ?? null,
+    request.ref ?? null,
+  ]);
+}

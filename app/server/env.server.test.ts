@@ -43,4 +43,12 @@ describe("order settings", () => {
     expect(() => parseEnv({ ORDER_RATE_LIMIT_PER_PHONE: "0" })).toThrow(/ORDER_RATE_LIMIT_PER_PHONE/);
     expect(() => parseEnv({ ORDER_WEBHOOK_URL: "ftp://example.dz/hook" })).toThrow(/ORDER_WEBHOOK_URL/);
   });
+
+  it("takes ORDER_API_TOKEN unset when empty, and refuses a short or spaced one", () => {
+    expect(parseEnv({ ORDER_API_TOKEN: "" }).ORDER_API_TOKEN).toBeUndefined();
+    expect(parseEnv({ ORDER_API_TOKEN: ` ${"a1".repeat(16)} ` }).ORDER_API_TOKEN).toBe("a1".repeat(16));
+    // A short or spaced token is a mistake to stop at boot, not a weak key to accept.
+    expect(() => parseEnv({ ORDER_API_TOKEN: "secret" })).toThrow(/ORDER_API_TOKEN/);
+    expect(() => parseEnv({ ORDER_API_TOKEN: `${"a".repeat(20)} ${"b".repeat(20)}` })).toThrow(/ORDER_API_TOKEN/);
+  });
 });

@@ -107,6 +107,16 @@ const envSchema = z.object({
   /** Where each new order is POSTed (form-encoded, spec section 7) by the outbox worker; unset: no webhook. */
   ORDER_WEBHOOK_URL: optionalUrl,
   /**
+   * The bearer token of the orders API for integrations (server to server, never a browser):
+   * with it, POST /api/orders needs no Origin of the shop. Unset: no token access.
+   */
+  ORDER_API_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().regex(/^[\x21-\x7e]{32,256}$/, { message: "must be 32 to 256 printable characters (e.g. openssl rand -hex 32)" }).optional()),
+  /**
    * The outbox worker: how often it looks for due messages, and how long a worker holds the
    * messages it claimed. After a crash, messages claimed by the dead process are sent again
    * once the claim runs out; it must stay well beyond one batch (5 s timeout per message).

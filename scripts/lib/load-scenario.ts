@@ -829,7 +829,7 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
         agent,
         `${base}/api/orders`,
         body,
-        { ...BROWSER_HEADERS, accept: "*/*", "idempotency-key": key },
+        { ...BROWSER_HEADERS, accept: "*/*", "sec-fetch-site": "same-origin", "idempotency-key": key },
         timeoutMs,
         () => (ordersRetried += 1),
       );

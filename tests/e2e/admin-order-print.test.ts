@@ -24,7 +24,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const response = await fetch(`${baseURL()}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": `e2e-slip-${Date.now()}` },
+    headers: { "Content-Type": "application/json", Origin: baseURL(), "Idempotency-Key": `e2e-slip-${Date.now()}` },
     body: JSON.stringify({
       source: "cart_page",
       customer: {

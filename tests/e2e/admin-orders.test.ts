@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import ar from "~/i18n/ar";
@@ -9,7 +10,7 @@ const texts = ar.adminOrders;
 /** A product and a category of this file's own: other test files never look at them. */
 const product = { id: "p8200000000001", slug: "e2e-orders-item", title: "منتج طلبات الاختبار" };
 const category = "e2e-orders";
-const phones = ["0551200001", "0551200002"];
+const phones = ["0551200001", "0551200002", "0551200003"];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ async function stock(): Promise<number> {
 async function placeOrder(phone: string, quantity: number): Promise<string> {
   const response = await fetch(`${baseURL()}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", Origin: baseURL() },
     body: JSON.stringify({
       source: "cart_page",
       items: [{ productId: product.id, quantity }],
@@ -60,6 +61,32 @@ async function placeOrder(phone: string, quantity: number): Promise<string> {
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { orderNumber: string }).orderNumber;
+}
+
+/** An order placed from `from`, a loopback source address of its own (the server sees another client). */
+function placeOrderFrom(from: string, phone: string, firstName: string): Promise<number> {
+  const body = JSON.stringify({
+    source: "cart_page",
+    items: [{ productId: product.id, quantity: 1 }],
+    customer: { firstName, lastName: "حداد", phone, wilayaCode: "16" },
+  });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${baseURL()}/api/orders`,
+      {
+        method: "POST",
+        localAddress: from,
+        agent: false,
+        headers: { "Content-Type": "application/json", Origin: baseURL(), "Content-Length": String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 async function transition(page: Page, to: string, status: string) {
@@ -96,6 +123,28 @@ describe("the admin orders pages", () => {
     expect(await stock()).toBe(7);
     expect(await page.locator("[data-transition]").count()).toBe(0);
     expect(await page.locator('[data-testid="order-history"] li').count()).toBe(4);
+    await context.close();
+  });
+
+  it("flags, in the list and on the order, a phone's order past its limit from a new address", async () => {
+    const phone = phones[2]!;
+    // Five orders with the number from five addresses (the per-phone limit), then its owner's.
+    for (let i = 0; i < 5; i++) expect(await placeOrderFrom(`127.0.4.${10 + i}`, phone, `غريب${i}`)).toBe(201);
+    expect(await placeOrderFrom("127.0.4.50", phone, "نادية")).toBe(201);
+    const { context, page } = await openContext(browser, desktop);
+    await signInAsAdmin(page);
+    await page.goto(`/admin/orders?q=${phone}`);
+    await page.locator("tr[data-order-number]").first().waitFor();
+    expect(await page.locator("tr[data-order-number]").count()).toBe(6);
+    const flags = page.locator('tr[data-order-number] [data-testid="phone-flag"]');
+    expect(await flags.count()).toBe(1);
+    expect(await flags.innerText()).toBe(texts.list.phoneFlag);
+    // Newest first: the owner's order is the flagged one; its page says why.
+    const flagged = page.locator("tr[data-order-number]").first();
+    expect(await flagged.innerText()).toContain("نادية");
+    await flagged.locator('a[href^="/admin/orders/"]').first().click();
+    await page.getByTestId("phone-flag").waitFor();
+    expect(await page.getByTestId("phone-flag").innerText()).toContain(texts.order.phoneFlagTitle);
     await context.close();
   });
 

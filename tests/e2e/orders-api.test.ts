@@ -17,6 +17,7 @@ function post(body: string, init: { language?: string; headers?: Record<string, 
     body,
     headers: {
       "Content-Type": "application/json",
+      Origin: baseURL(),
       ...(init.language ? { Cookie: `lng=${init.language}` } : {}),
       ...init.headers,
     },

@@ -197,7 +197,7 @@ function saveProduct(instance: Instance, cookie: string, path: string, form: For
 function placeOrder(instance: Instance, productId: string, phone: string, client = "203.0.113.50", forged = "198.51.100.1") {
   return fetch(`${instance.url}/api/orders`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": `${forged}, ${client}` },
+    headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": `${forged}, ${client}` },
     body: JSON.stringify({
       source: "cart_page",
       customer: { firstName: "Amine", lastName: "Benali", phone, wilayaCode: "16" },

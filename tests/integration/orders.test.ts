@@ -3,7 +3,11 @@ import { demoProducts } from "~/data/demo-catalogue";
 import type { OrderRequestBody } from "~/lib/order-request";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
-import { placeOrder, type OrderSettings, type PlaceOrderContext } from "~/server/orders/order.service.server";
+import { blockPhone } from "~/server/orders/order-workflow.server";
+import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
+import { FORM_DUPLICATE_WINDOW_SECONDS, placeOrder, type OrderSettings, type PlaceOrderContext } from "~/server/orders/order.service.server";
+import { toBool } from "~/server/db/types.server";
+import { selectOrders, selectOrderWithItems } from "~/server/orders/admin-orders.repo.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -198,6 +202,124 @@ describe("under load", () => {
     const result = await placeOrder(t.db, body(), context({ idempotencyKey: key }), open);
     expect(result).toMatchObject({ ok: false, status: 422, error: { code: "idempotency_key_reused" } });
   });
+
+  it("refuses an Idempotency-Key reused with another body (same phone), storing nothing", async () => {
+    const key = `reused-${Date.now()}`;
+    const first = body();
+    const phone = first.customer.phone;
+    expect(await placeOrder(t.db, first, context({ idempotencyKey: key }), open)).toMatchObject({ ok: true, replayed: false });
+    const before = await counts();
+    for (const changed of [
+      { ...first, items: [{ productId: toy.id, quantity: 3 }] },
+      { ...first, items: [{ productId: other.id, quantity: 2 }] },
+      body({}, { phone, address: "حي 1" }),
+      body({ deliveryType: "stop_desk" }, { phone }),
+    ]) {
+      const result = await placeOrder(t.db, changed, context({ idempotencyKey: key }), open);
+      expect(result).toMatchObject({ ok: false, status: 422, error: { code: "idempotency_key_reused", message: ar.orders.errors.idempotency_key_reused } });
+    }
+    expect(await counts()).toEqual(before);
+    // The same request, spelled differently (phone format, spaces, extra fields), is the same: a replay.
+    const respelled = { ...first, customer: { ...first.customer, phone: `+213 ${phone.slice(1)}`, firstName: ` ${first.customer.firstName} ` }, total: 1 };
+    expect(await placeOrder(t.db, respelled, context({ idempotencyKey: key }), open)).toMatchObject({ ok: true, replayed: true });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("stores one order when one Idempotency-Key races with two bodies; the other body is refused", async () => {
+    const key = `race-bodies-${Date.now()}`;
+    const a = body();
+    const b = { ...a, items: [{ productId: other.id, quantity: 1 }] };
+    const before = await counts();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => placeOrder(t.db, i % 2 === 0 ? a : b, context({ idempotencyKey: key }), open)),
+    );
+    expect((await counts()).orders).toBe(before.orders + 1);
+    const stored = await t.db.selectFrom("order_items").innerJoin("orders", "orders.id", "order_items.order_id").select("product_id").where("orders.idempotency_key", "=", key).executeTakeFirstOrThrow();
+    const winner = stored.product_id === toy.id ? 0 : 1;
+    results.forEach((result, i) => {
+      if (i % 2 === winner) expect(result, `request ${i}`).toMatchObject({ ok: true, status: 201 });
+      else expect(result, `request ${i}`).toMatchObject({ ok: false, status: 422, error: { code: "idempotency_key_reused" } });
+    });
+  });
+});
+
+describe("plain form posts (no key in the page)", () => {
+  const shop = "http://shop.test/products/x";
+  const formOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return form;
+  };
+  const post = (ip: string) =>
+    new Request(shop, { method: "POST", headers: { "x-souq-peer-address": ip, "Accept-Language": "ar" } });
+  const shopper = (firstName: string, phone: string) =>
+    formOf({ firstName, lastName: "بن علي", phone, wilaya: "16", address: "حي النصر" });
+  const items = () => [{ productId: toy.id, quantity: 1 }];
+
+  it("stores both orders of two shoppers posting the same cached form, and one order for a post sent twice", async () => {
+    const before = await counts();
+    const amine = await submitOrderForm(t.db, post("192.0.2.101"), shopper("أمين", nextPhone()), "product_detail", items());
+    const karima = await submitOrderForm(t.db, post("192.0.2.102"), shopper("كريمة", nextPhone()), "product_detail", items());
+    expect(amine.ok && karima.ok).toBe(true);
+    if (!amine.ok || !karima.ok) return;
+    expect(amine.order.orderNumber).not.toBe(karima.order.orderNumber);
+    expect((await counts()).orders).toBe(before.orders + 2);
+
+    // Karima's post sent again (a reload of the confirmation, a double tap): the same confirmation.
+    const phone = nextPhone();
+    const first = await submitOrderForm(t.db, post("192.0.2.103"), shopper("كريمة", phone), "product_detail", items());
+    const again = await submitOrderForm(t.db, post("192.0.2.103"), shopper("كريمة", phone), "product_detail", items());
+    expect(first).toMatchObject({ ok: true });
+    expect(again).toEqual(first);
+    expect((await counts()).orders).toBe(before.orders + 3);
+  });
+
+  it("keeps two shoppers behind one address apart, and the same shopper's different order too", async () => {
+    const before = await counts();
+    const ip = "192.0.2.110";
+    const phone = nextPhone();
+    const one = await submitOrderForm(t.db, post(ip), shopper("أمين", phone), "product_detail", items());
+    const two = await submitOrderForm(t.db, post(ip), shopper("سارة", nextPhone()), "product_detail", items());
+    const more = await submitOrderForm(t.db, post(ip), shopper("أمين", phone), "product_detail", [{ productId: toy.id, quantity: 2 }]);
+    expect([one.ok, two.ok, more.ok]).toEqual([true, true, true]);
+    expect((await counts()).orders).toBe(before.orders + 3);
+  });
+
+  it("holds a post's duplicate for one to two windows, across a window's end", async () => {
+    const window = FORM_DUPLICATE_WINDOW_SECONDS;
+    const at = (seconds: number): OrderSettings => ({ ...open, now: () => new Date(Date.UTC(2031, 0, 1) + seconds * 1000) });
+    const request = body();
+    const formContext = context({ ip: "192.0.2.120", formPost: true });
+    const first = await placeOrder(t.db, request, formContext, at(window - 1));
+    expect(first).toMatchObject({ ok: true, replayed: false });
+    // Just after the window's end, still the same post.
+    expect(await placeOrder(t.db, request, formContext, at(window + 1))).toEqual({ ...first, replayed: true });
+    // Another address with the same content is another shopper (carrier NAT aside).
+    expect(await placeOrder(t.db, request, { ...formContext, ip: "192.0.2.121" }, at(window + 1))).toMatchObject({ ok: true, replayed: false });
+    // Two windows later, a new order.
+    const later = await placeOrder(t.db, request, formContext, at(2 * window + 1));
+    expect(later).toMatchObject({ ok: true, replayed: false });
+    if (first.ok && later.ok) expect(later.order.orderNumber).not.toBe(first.order.orderNumber);
+  });
+
+  it("stores one order for the same post sent five times at once", async () => {
+    const before = await counts();
+    const request = body();
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(t.db, request, context({ ip: "192.0.2.125", formPost: true }), open)));
+    expect((await counts()).orders).toBe(before.orders + 1);
+    expect(new Set(results.map((r) => (r.ok ? r.order.orderNumber : r.error.code))).size).toBe(1);
+    expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
+  });
+
+  it("never matches a client's Idempotency-Key with a derived one", async () => {
+    const request = body();
+    const viaForm = await placeOrder(t.db, request, context({ ip: "192.0.2.130", formPost: true }), open);
+    const stored = await t.db.selectFrom("orders").select("idempotency_key").where("phone", "=", request.customer.phone).executeTakeFirstOrThrow();
+    expect(stored.idempotency_key).toMatch(/^form [0-9a-f]{64}$/);
+    const viaApi = await placeOrder(t.db, request, context({ ip: "192.0.2.130", idempotencyKey: stored.idempotency_key }), open);
+    expect(viaApi).toMatchObject({ ok: false, status: 400, error: { code: "invalid_idempotency_key" } });
+    expect(viaForm).toMatchObject({ ok: true });
+  });
 });
 
 describe("rate limits", () => {
@@ -215,14 +337,61 @@ describe("rate limits", () => {
     expect((await placeOrder(t.db, body(), context({ ip: "203.0.113.8" }), settings)).status).toBe(201);
   });
 
-  it("answers 429 past the orders allowed per phone, whatever the address", async () => {
+  const flaggedOf = async (result: Awaited<ReturnType<typeof placeOrder>>) => {
+    if (!result.ok) throw new Error(`refused: ${result.error.code}`);
+    const row = await t.db.selectFrom("orders").select("phone_flagged").where("order_number", "=", result.order.orderNumber).executeTakeFirstOrThrow();
+    return toBool(row.phone_flagged);
+  };
+
+  it("takes and flags, never refuses, a phone's orders past its limit from other addresses", async () => {
     const settings: OrderSettings = { ...open, perPhone: { limit: 2, windowSeconds: 3600 } };
     const phone = nextPhone();
-    // The same number written two ways counts once: it is normalised first.
-    expect((await placeOrder(t.db, body({}, { phone }), context({ ip: "203.0.113.20" }), settings)).status).toBe(201);
-    expect((await placeOrder(t.db, body({}, { phone: `+213 ${phone.slice(1)}` }), context({ ip: "203.0.113.21" }), settings)).status).toBe(201);
-    const refused = await placeOrder(t.db, body({}, { phone }), context({ ip: "203.0.113.22" }), settings);
+    // A stranger uses the number from two addresses (written two ways: it is normalised first).
+    const first = await placeOrder(t.db, body({}, { phone }), context({ ip: "203.0.113.20" }), settings);
+    const second = await placeOrder(t.db, body({}, { phone: `+213 ${phone.slice(1)}` }), context({ ip: "203.0.113.21" }), settings);
+    expect([await flaggedOf(first), await flaggedOf(second)]).toEqual([false, false]);
+    // The number's owner orders from home: taken, flagged for the merchant.
+    const own = await placeOrder(t.db, body({}, { phone }), context({ ip: "203.0.113.22", language: "fr" }), settings);
+    expect(own).toMatchObject({ ok: true, status: 201, replayed: false });
+    expect(await flaggedOf(own)).toBe(true);
+    // And again, from yet other addresses: still taken.
+    for (const ip of ["203.0.113.23", "203.0.113.24", "203.0.113.25"]) {
+      expect(await flaggedOf(await placeOrder(t.db, body({}, { phone }), context({ ip }), settings))).toBe(true);
+    }
+    // The merchant sees it in the list and on the order.
+    const listed = await selectOrders(t.db, { q: phone });
+    expect(listed.map((row) => row.phone_flagged)).toEqual([true, true, true, true, false, false]);
+    if (!own.ok) return;
+    const id = listed.find((row) => row.order_number === own.order.orderNumber)!.id;
+    expect(toBool((await selectOrderWithItems(t.db, id))!.order.phone_flagged)).toBe(true);
+  });
+
+  it("refuses (429) a phone's orders past its limit from the same address, storing nothing", async () => {
+    const settings: OrderSettings = { ...open, perPhone: { limit: 2, windowSeconds: 3600 } };
+    const phone = nextPhone();
+    const ip = "203.0.113.40";
+    for (let i = 0; i < 2; i++) expect((await placeOrder(t.db, body({}, { phone }), context({ ip }), settings)).status).toBe(201);
+    const before = await counts();
+    const refused = await placeOrder(t.db, body({}, { phone }), context({ ip }), settings);
     expect(refused).toMatchObject({ ok: false, status: 429, error: { code: "rate_limited", message: ar.orders.errors.rate_limited } });
+    expect(await counts()).toEqual(before);
+    // The refusal moved no counter: the phone's owner elsewhere is taken and flagged (2 + 1 > 2).
+    const elsewhere = await placeOrder(t.db, body({}, { phone }), context({ ip: "203.0.113.41" }), settings);
+    expect(await flaggedOf(elsewhere)).toBe(true);
+    // Another phone from that address is not affected.
+    expect(await flaggedOf(await placeOrder(t.db, body(), context({ ip }), settings))).toBe(false);
+  });
+
+  it("keeps refusing a blocked phone from any address, under or over the limit", async () => {
+    const settings: OrderSettings = { ...open, perPhone: { limit: 1, windowSeconds: 3600 } };
+    const phone = nextPhone();
+    expect((await placeOrder(t.db, body({}, { phone }), context({ ip: "203.0.113.50" }), settings)).status).toBe(201);
+    expect(await blockPhone(t.db, phone, { adminId: null, email: "merchant@shop.test" })).toEqual({ ok: true });
+    const before = await counts();
+    for (const ip of ["203.0.113.50", "203.0.113.51"]) {
+      expect(await placeOrder(t.db, body({}, { phone }), context({ ip }), settings)).toMatchObject({ ok: false, status: 422, error: { code: "rejected" } });
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it("opens a new window once the old one is over", async () => {

@@ -149,13 +149,23 @@ describe("rate limits", () => {
     expect((await submitEnquiry(t.db, body(), ip, later)).ok).toBe(true);
   });
 
-  it("refuse past the per-phone limit, from any address, whatever the phone's spelling", async () => {
+  it("refuse past the per-phone limit from the same address, whatever the phone's spelling", async () => {
     const settings: WholesaleSettings = { perIp: { limit: 100, windowSeconds: 600 }, perPhone: { limit: 1, windowSeconds: 3600 }, now: () => new Date("2026-12-01T11:00:00Z") };
     const phone = nextPhone();
-    expect((await submitEnquiry(t.db, body({ phone }), context(), settings)).ok).toBe(true);
-    const again = await submitEnquiry(t.db, body({ phone: `00213${phone.slice(1)}` }), context(), settings);
+    const from = context();
+    expect((await submitEnquiry(t.db, body({ phone }), from, settings)).ok).toBe(true);
+    const again = await submitEnquiry(t.db, body({ phone: `00213${phone.slice(1)}` }), from, settings);
     expect(!again.ok && again.status).toBe(429);
-    expect((await submitEnquiry(t.db, body(), context(), settings)).ok).toBe(true);
+    expect((await submitEnquiry(t.db, body(), from, settings)).ok).toBe(true);
+  });
+
+  it("never lock a phone's owner out: past the per-phone limit from other addresses, the enquiry is taken", async () => {
+    const settings: WholesaleSettings = { perIp: { limit: 100, windowSeconds: 600 }, perPhone: { limit: 2, windowSeconds: 3600 }, now: () => new Date("2026-12-01T12:00:00Z") };
+    const phone = nextPhone();
+    for (const ip of ["203.0.113.60", "203.0.113.60", "203.0.113.61", "203.0.113.62"]) {
+      expect((await submitEnquiry(t.db, body({ phone }), context({ ip }), settings)).ok, ip).toBe(true);
+    }
+    expect((await submitEnquiry(t.db, body({ phone }), context({ ip: "203.0.113.63" }), settings)).ok).toBe(true);
   });
 
   it("are counted under their own wholesale: keys, apart from the orders' counters", async () => {

@@ -55,7 +55,7 @@ describe("npm run backup / npm run restore (SQLite)", () => {
     for (let i = 0; i < 5; i++) {
       const response = await fetch(`${baseURL}/api/orders`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": `backup-${i}` },
+        headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", "Idempotency-Key": `backup-${i}` },
         body: orderBody(stocked[i]!.id, `066100000${i}`),
       });
       expect(response.status).toBe(201);

@@ -107,7 +107,7 @@ describe("kill -9 during a stream of orders", () => {
         try {
           const response = await fetch(`${baseURL}/api/orders`, {
             method: "POST",
-            headers: { "Content-Type": "application/json", "Idempotency-Key": `crash-${c}-${i}` },
+            headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", "Idempotency-Key": `crash-${c}-${i}` },
             body: orderBody(product.id, phone),
           });
           if (response.status === 201) {

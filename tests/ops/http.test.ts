@@ -133,7 +133,7 @@ describe("logs", () => {
     const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 5)!;
     const response = await fetch(`${server.baseURL}/api/orders`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": "ops-logs-1" },
+      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", "Idempotency-Key": "ops-logs-1" },
       body: orderBody(product.id, phone, "Zoulikha", "Haddadcheikh"),
     });
     expect(response.status).toBe(201);

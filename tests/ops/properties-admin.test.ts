@@ -59,7 +59,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     const response = await fetch(`${server.baseURL}/api/orders`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
       body: orderBody(products[0]!.id, `055000000${i}`),
     });
     expect(response.status).toBe(201);

@@ -119,7 +119,8 @@ function expectNotReflected(html: string, payloads: string[], label: string): vo
 }
 
 async function postOrder(body: string, contentType: string | null): Promise<{ status: number; type: string; text: string }> {
-  const headers: Record<string, string> = {};
+  // What the shop's own pages send (POST /api/orders refuses other sites).
+  const headers: Record<string, string> = { "Sec-Fetch-Site": "same-origin" };
   if (contentType !== null) headers["Content-Type"] = contentType;
   const response = await fetch(`${server.baseURL}/api/orders`, { method: "POST", redirect: "manual", headers, body });
   return { status: response.status, type: response.headers.get("Content-Type") ?? "", text: await response.text() };
@@ -131,7 +132,7 @@ async function postOrder(body: string, contentType: string | null): Promise<{ st
  */
 function rawPost(body: string, options: { contentLength?: number; chunked?: boolean } = {}): Promise<{ status: number; type: string; text: string }> {
   const contentLength = options.contentLength ?? Buffer.byteLength(body);
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" };
   if (options.chunked) headers["Transfer-Encoding"] = "chunked";
   else headers["Content-Length"] = String(contentLength);
   return new Promise((resolve, reject) => {
@@ -216,6 +217,8 @@ describe("POST /api/orders with arbitrary bodies (property-based)", () => {
         const answer = await postOrder(body, type);
         seen.add(answer.status);
         expectOrderAnswer(answer, `${type} ${JSON.stringify(body).slice(0, 200)}`);
+        // Only application/json is read: any other type (which a browser sends cross-site without a preflight) is 415.
+        if (type === null || type.split(";")[0]!.trim().toLowerCase() !== "application/json") expect(answer.status, String(type)).toBe(415);
       }),
       params(200),
     );

@@ -52,7 +52,7 @@ describe("SIGTERM during a burst of orders", () => {
         try {
           const response = await fetch(`${baseURL}/api/orders`, {
             method: "POST",
-            headers: { "Content-Type": "application/json", "Idempotency-Key": `sigterm-${c}-${i}` },
+            headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", "Idempotency-Key": `sigterm-${c}-${i}` },
             body: orderBody(product.id, phone),
           });
           if (response.status === 201) {

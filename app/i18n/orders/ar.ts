@@ -13,6 +13,9 @@ const orders = {
     invalid_idempotency_key: "تعذّر قراءة الطلب. يرجى المحاولة مرة أخرى.",
     idempotency_key_reused: "تعذّر إرسال الطلب. يرجى المحاولة مرة أخرى.",
     method_not_allowed: "هذه الطريقة غير مسموح بها.",
+    unsupported_media_type: "يجب إرسال الطلب بصيغة JSON (application/json).",
+    cross_site: "تم رفض الطلب لأنه لم يصدر من هذا المتجر.",
+    invalid_api_token: "رمز الوصول إلى واجهة الطلبات غير صحيح.",
   },
   /** Why one field was refused, by reason (`error.fields[name]` holds the translated text). */
   fields: {

@@ -13,6 +13,9 @@ const orders: OrdersDictionary = {
     invalid_idempotency_key: "We could not read the order. Please try again.",
     idempotency_key_reused: "The order could not be sent. Please try again.",
     method_not_allowed: "This method is not allowed.",
+    unsupported_media_type: "The order must be sent as JSON (application/json).",
+    cross_site: "The order was refused because it did not come from this shop.",
+    invalid_api_token: "The orders API token is not valid.",
   },
   fields: {
     required: "This field is required.",

@@ -13,6 +13,9 @@ const orders: OrdersDictionary = {
     invalid_idempotency_key: "Nous n’avons pas pu lire la commande. Veuillez réessayer.",
     idempotency_key_reused: "La commande n’a pas pu être envoyée. Veuillez réessayer.",
     method_not_allowed: "Cette méthode n’est pas autorisée.",
+    unsupported_media_type: "La commande doit être envoyée en JSON (application/json).",
+    cross_site: "La commande a été refusée car elle ne provient pas de cette boutique.",
+    invalid_api_token: "Le jeton d’accès à l’API des commandes n’est pas valide.",
   },
   fields: {
     required: "Ce champ est obligatoire.",

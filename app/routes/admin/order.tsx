@@ -8,6 +8,7 @@ import { orderFilterToSearchParams } from "~/lib/order-filter";
 import { allowedTransitions, MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
 import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/connection.server";
+import { toBool } from "~/server/db/types.server";
 import { requestI18n } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
 import {
@@ -78,6 +79,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       itemsTotal: order.items_total,
       deliveryPrice: order.delivery_price,
       total: order.total,
+      /** Taken past the per-phone limit from an address new to the number (placeOrder). */
+      phoneFlagged: toBool(order.phone_flagged),
     },
     items,
     events,
@@ -177,6 +180,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       >
         {actionData?.message}
       </p>
+
+      {order.phoneFlagged ? (
+        <section className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="phone-flag">
+          <h2 className="font-semibold text-amber-900">{t("adminOrders.order.phoneFlagTitle")}</h2>
+          <p className="text-sm text-amber-900">{t("adminOrders.order.phoneFlagText")}</p>
+        </section>
+      ) : null}
 
       {duplicates.length > 0 ? (
         <section className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="duplicate-warning">

@@ -192,6 +192,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
                     {order.phone}
                   </a>
+                  {order.phone_flagged ? (
+                    <span
+                      className="ms-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+                      title={t("adminOrders.order.phoneFlagText")}
+                      data-testid="phone-flag"
+                    >
+                      {t("adminOrders.list.phoneFlag")}
+                    </span>
+                  ) : null}
                 </td>
                 <td className={cell} data-label={t("adminOrders.table.wilaya")}>
                   {wilayaName(order.wilaya_code, order.wilaya_name, order.wilaya_name_ar)}

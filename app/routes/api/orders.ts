@@ -2,6 +2,7 @@ import { getDb } from "~/server/db/connection.server";
 import { readJsonWithin } from "~/server/http/json-body.server";
 import { requestI18n } from "~/server/i18n.server";
 import { clientIp } from "~/server/orders/client-ip.server";
+import { checkOrderApiAccess } from "~/server/orders/order-api-access.server";
 import { placeOrder } from "~/server/orders/order.service.server";
 import { readReferral } from "~/server/tracking/referral.server";
 import type { Route } from "./+types/orders";
@@ -14,10 +15,14 @@ const noStore = { "Cache-Control": "no-store" };
  */
 const MAX_ORDER_BODY_BYTES = 64 * 1024;
 
-async function refuse(request: Request, status: 400 | 405 | 413, code: "invalid_json" | "method_not_allowed" | "body_too_large") {
+type RefusalCode = "invalid_json" | "method_not_allowed" | "body_too_large" | "unsupported_media_type" | "cross_site" | "invalid_api_token";
+
+async function refuse(request: Request, status: 400 | 401 | 403 | 405 | 413 | 415, code: RefusalCode) {
   const { t } = await requestI18n(request);
   const headers: Record<string, string> = { ...noStore };
   if (status === 405) headers.Allow = "POST";
+  if (status === 415) headers["Accept-Post"] = "application/json";
+  if (status === 401) headers["WWW-Authenticate"] = 'Bearer realm="orders"';
   return Response.json({ error: { code, message: t(`orders.errors.${code}`), fields: {} } }, { status, headers });
 }
 
@@ -28,10 +33,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * POST /api/orders: a JSON OrderRequestBody (app/lib/order-request.ts), with an optional
- * Idempotency-Key header. 201 with the OrderCreated, or { error: OrderError } with 400, 413 (body over MAX_ORDER_BODY_BYTES), 422 or 429.
+ * Idempotency-Key header, from the shop's own pages or with the integrations' bearer token
+ * (checkOrderApiAccess; docs/orders-api.md). 201 with the OrderCreated, or { error: OrderError }
+ * with 400, 401 (a wrong token), 403 (another site), 413 (body over MAX_ORDER_BODY_BYTES),
+ * 415 (not application/json), 422 or 429.
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return refuse(request, 405, "method_not_allowed");
+  // Before the body is read: a refused request costs no buffering.
+  const access = checkOrderApiAccess(request);
+  if (!access.ok) return refuse(request, access.status, access.code);
   const read = await readJsonWithin(request, MAX_ORDER_BODY_BYTES);
   if (!read.ok) return read.reason === "too_large" ? refuse(request, 413, "body_too_large") : refuse(request, 400, "invalid_json");
   const body = read.body;

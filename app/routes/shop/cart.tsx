@@ -53,8 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       wilayas,
       /** The order number after a plain (no-JS) order: the page shows the success. */
       ordered: ordered && ORDER_NUMBER.test(ordered) ? ordered : null,
-      /** Idempotency key of the plain order post: a re-sent post replays the same order. */
-      orderKey: crypto.randomUUID(),
       seo: ctx.seo({
         title: ctx.pageTitle(t("cart.page.title")),
         description: t("cart.page.description"),
@@ -153,7 +151,7 @@ async function requote(lines: { productId: string; quantity: number }[]): Promis
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
-  const { wilayas, orderKey } = loaderData;
+  const { wilayas } = loaderData;
   const cart = useCart();
   const hydrated = useHydrated();
   const submission = useOrderSubmission("cart_page");
@@ -335,7 +333,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             data-testid="cart-checkout-form"
           >
             <input type="hidden" name="intent" value="order" />
-            <input type="hidden" name="idempotencyKey" value={orderKey} />
             <CustomerFields
               wilayas={wilayas}
               wilaya={wilaya}

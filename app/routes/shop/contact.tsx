@@ -25,8 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     wilayas,
     products,
     calculatorWilaya: wilayas.some((w) => w.code === asked) ? asked : null,
-    /** Idempotency key of the quick order's plain (no-JS) post: a re-sent post replays the order. */
-    orderKey: crypto.randomUUID(),
     seo: ctx.seo({
       title: ctx.pageTitle(t("pages.contact.title")),
       description: t("pages.contact.description", { shopName }),
@@ -130,7 +128,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             products={loaderData.products}
             wilayas={loaderData.wilayas}
             actionData={actionData}
-            orderKey={loaderData.orderKey}
           />
           {/* Or order by phone or e-mail. */}
           <p className="mt-6 border-t border-stone-200 pt-4 leading-relaxed text-stone-700">{t("pages.contact.quickOrder.text")}</p>

@@ -27,8 +27,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     item,
     wilayas,
-    /** Idempotency key of the form's plain (no-JS) post: a re-sent post replays the order. */
-    orderKey: crypto.randomUUID(),
     ...productPageSeo(ctx, { ...item, sku: null }, jewelleryItemPath(item.slug)),
   };
 }
@@ -64,7 +62,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? [...seoMeta(data.s
 export default function JewelleryItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
-  const { item, wilayas, orderKey } = loaderData;
+  const { item, wilayas } = loaderData;
   const available = item.inStock && item.stockQuantity > 0;
   const percent = discountPercent(item.price, item.originalPrice);
   const material = item.material ? t(`jewellery.materials.${item.material}` as "jewellery.materials.18K Gold", { defaultValue: item.material }) : null;
@@ -211,7 +209,6 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
         <JewelleryOrderForm
           item={{ id: item.id, title: item.title, inStock: item.inStock, stockQuantity: item.stockQuantity }}
           wilayas={wilayas}
-          orderKey={orderKey}
           actionData={actionData}
         />
       </div>

@@ -51,8 +51,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     product,
     category,
     wilayas,
-    /** Idempotency key of the order form's plain (no-JS) post: a re-sent post replays the order. */
-    orderKey: crypto.randomUUID(),
     ...productPageSeo(ctx, product, productPath(product)),
   };
 }
@@ -91,7 +89,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       product={loaderData.product}
       category={loaderData.category}
       wilayas={loaderData.wilayas}
-      orderKey={loaderData.orderKey}
       actionData={actionData}
     />
   );
@@ -103,13 +100,11 @@ function ProductDetail({
   product,
   category,
   wilayas,
-  orderKey,
   actionData,
 }: {
   product: Loaded["product"];
   category: Loaded["category"];
   wilayas: Loaded["wilayas"];
-  orderKey: string;
   actionData: Route.ComponentProps["actionData"];
 }) {
   const { t } = useTranslation();
@@ -215,7 +210,6 @@ function ProductDetail({
               open={orderOpen}
               onClose={closeOrder}
               actionData={actionData && "ok" in actionData ? actionData : undefined}
-              orderKey={orderKey}
             />
           )}
 

@@ -37,8 +37,10 @@ export type OrderFormResult =
 /**
  * A plain HTML form post of an order (the forms without JavaScript): builds the body from
  * the form, places the order with the shopper's address and language, and on failure
- * hands back the typed values so the form shows them again. The form's hidden
- * `idempotencyKey` (fresh on each page render) turns a re-sent post into a replay.
+ * hands back the typed values so the form shows them again. The form carries no key: its page
+ * is shared by every visitor through the page cache, so the server derives the duplicate key
+ * from the post itself (placeOrder's `formPost`), and the same post sent again answers the
+ * first order.
  */
 export async function submitOrderForm(
   db: Kysely<Database>,
@@ -47,10 +49,9 @@ export async function submitOrderForm(
   source: OrderSource,
   items: { productId: string; quantity: number }[],
 ): Promise<OrderFormResult> {
-  const key = form.get("idempotencyKey");
   const result = await placeOrder(db, orderRequestFromForm(form, source, items), {
     ip: clientIp(request),
-    idempotencyKey: typeof key === "string" && key.trim() !== "" ? key.trim() : undefined,
+    formPost: true,
     language: languageFromRequest(request),
     userAgent: request.headers.get("user-agent") ?? undefined,
     referral: readReferral(request),

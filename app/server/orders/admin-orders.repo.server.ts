@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../db/database.server";
+import { toBool } from "../db/types.server";
 import { orderFilterTimeRange, phoneDigitsOf, type OrderFilter, type OrderStatus } from "~/lib/order-filter";
 import { DUPLICATE_WINDOW_MS } from "~/lib/order-workflow";
 
@@ -58,6 +59,7 @@ const listColumns = [
   "orders.total",
   "orders.status",
   "orders.source",
+  "orders.phone_flagged",
 ] as const;
 
 /**
@@ -87,7 +89,7 @@ export function selectOrders(
     .limit(limit)
     .offset(offset)
     .execute()
-    .then((rows) => rows.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0) })));
+    .then((rows) => rows.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0), phone_flagged: toBool(row.phone_flagged) })));
 }
 
 export type AdminOrderRow = Awaited<ReturnType<typeof selectOrders>>[number];

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { TFunction } from "i18next";
 import { defaultLanguage, type Language } from "~/i18n/config";
 import { bundleLine, JEWELLERY_CATEGORY } from "~/lib/jewellery";
 import {
+  canonicalOrderRequest,
   honeypotFilled,
   MAX_ORDER_QUANTITY,
   validateOrderRequest,
@@ -27,7 +29,7 @@ import {
   deleteRateLimitCountersBefore,
   insertOrder,
   selectActiveWilaya,
-  selectOrderByIdempotencyKey,
+  selectOrderByIdempotencyKeys,
   selectProductsForOrder,
   type OrderSummaryRow,
   type RateLimitRule,
@@ -36,6 +38,13 @@ import {
 export interface PlaceOrderContext {
   ip: string;
   idempotencyKey?: string | null;
+  /**
+   * A plain HTML form post, which carries no key of its own (its page is shared through the
+   * page cache): without an Idempotency-Key, the server derives one from the client address
+   * and the canonical request, so the same post sent again within the duplicate window
+   * answers the first order (docs/decisions/0023-order-duplicates-origin-and-phone-flags.md).
+   */
+  formPost?: boolean;
   language: Language;
   userAgent?: string | null;
   /**
@@ -58,6 +67,8 @@ export interface OrderSettings {
   notify?: OrderNotifySettings;
   perIp: { limit: number; windowSeconds: number };
   perPhone: { limit: number; windowSeconds: number };
+  /** How long a plain form post's derived key holds (between one and two such windows). */
+  formDuplicateWindowSeconds?: number;
   /** The clock (tests). */
   now?: () => Date;
 }
@@ -74,6 +85,24 @@ export function orderSettingsFromEnv(): OrderSettings {
 
 /** Idempotency keys are opaque client strings (usually a UUID): printable ASCII, 1 to 200 characters. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+/** The default duplicate window of plain form posts (a re-sent post, a double tap, a reload). */
+export const FORM_DUPLICATE_WINDOW_SECONDS = 600;
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/**
+ * The keys a plain form post may hold: the one of the current window and the one of the
+ * window before, so a post sent again just after a window's end still finds its order. They
+ * contain a space, which a client's Idempotency-Key cannot, so they never meet a client's key.
+ */
+export function formPostKeys(ip: string, requestHash: string, now: Date, windowSeconds: number): { current: string; previous: string } {
+  const key = (start: string) => `form ${sha256(`${ip}\n${requestHash}\n${start}`)}`;
+  const current = windowStart(now, windowSeconds);
+  const previous = windowStart(new Date(Date.parse(current) - 1), windowSeconds);
+  return { current: key(current), previous: key(previous) };
+}
 const MAX_USER_AGENT_LENGTH = 400;
 
 /** The start (ISO) of the fixed window of `seconds` that contains `now` (shared with every rate limit). */
@@ -117,8 +146,9 @@ function rawItemIndex(body: unknown, productId: string, fallback: number): numbe
  * Takes an order from a shopper: checks the body, the honeypot, the products (prices and stock
  * from the database, whatever the body claims), the wilaya (delivery price from the database),
  * then stores the order, its lines, its first event and its webhook message in one transaction,
- * within the per-address and per-phone rate limits. A repeated Idempotency-Key answers the
- * first order again. Never throws for bad input; throws only on server faults.
+ * within the per-address and per-phone rate limits. A repeated Idempotency-Key (or, for a plain
+ * form post, the same post again) answers the first order; a key reused with another body is
+ * refused. Never throws for bad input; throws only on server faults.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -157,10 +187,17 @@ export async function placeOrder(
     return failure(422, "rejected", t);
   }
 
-  if (idempotencyKey !== null) {
-    const first = await selectOrderByIdempotencyKey(db, idempotencyKey);
-    if (first) return replay(first, request, t);
+  const requestHash = sha256(canonicalOrderRequest(request));
+  const now = settings.now?.() ?? new Date();
+  let insertKey = idempotencyKey;
+  const lookupKeys = idempotencyKey === null ? [] : [idempotencyKey];
+  if (idempotencyKey === null && context.formPost) {
+    const keys = formPostKeys(context.ip, requestHash, now, settings.formDuplicateWindowSeconds ?? FORM_DUPLICATE_WINDOW_SECONDS);
+    insertKey = keys.current;
+    lookupKeys.push(keys.current, keys.previous);
   }
+  const first = await selectOrderByIdempotencyKeys(db, lookupKeys);
+  if (first) return replay(first.order, request, requestHash, t);
 
   const [products, wilaya, commune] = await Promise.all([
     selectProductsForOrder(db, request.items.map((line) => line.productId)),
@@ -221,9 +258,12 @@ export async function placeOrder(
   });
   const itemsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
   const deliveryPrice = request.deliveryType === "stop_desk" ? (wilaya.stop_desk_price ?? wilaya.home_price) : wilaya.home_price;
-  const now = settings.now?.() ?? new Date();
   const createdAt = now.toISOString();
 
+  // The per-phone limit refuses only the address that went past it: a stranger's orders with
+  // someone's phone, from other addresses, cannot lock that person out. Past the limit across
+  // addresses, the order is taken and flagged for the merchant (decision 0023).
+  const phoneWindow = windowStart(now, settings.perPhone.windowSeconds);
   const rateLimits: RateLimitRule[] = [
     {
       name: "ip",
@@ -232,12 +272,18 @@ export async function placeOrder(
       limit: settings.perIp.limit,
     },
     {
-      name: "phone",
-      key: `order:phone:${request.customer.phone}`,
-      windowStart: windowStart(now, settings.perPhone.windowSeconds),
+      name: "phone_at_address",
+      key: `order:phone-ip:${request.customer.phone}:${context.ip}`,
+      windowStart: phoneWindow,
       limit: settings.perPhone.limit,
     },
   ];
+  const phoneRule: RateLimitRule = {
+    name: "phone",
+    key: `order:phone:${request.customer.phone}`,
+    windowStart: phoneWindow,
+    limit: settings.perPhone.limit,
+  };
 
   const { webhookUrl, notify } = settings;
   // The merchant's notification is written in the shop's language (Arabic), whatever the shopper's.
@@ -278,12 +324,14 @@ export async function placeOrder(
       ref: context.referral?.code ?? request.ref ?? null,
       ip: context.ip,
       userAgent: context.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
-      idempotencyKey,
+      idempotencyKey: insertKey,
+      requestHash,
       createdAt,
       lines,
     },
     {
       rateLimits,
+      flagIfOver: phoneRule,
       outbox: (orderNumber) => [
         ...(webhookUrl
           ? [
@@ -316,9 +364,15 @@ export async function placeOrder(
       logger.warn({ ip: context.ip, rule: result.rule }, "order refused: rate limit");
       return failure(429, "rate_limited", t);
     case "duplicate":
-      return replay(result.order, request, t);
+      return replay(result.order, request, requestHash, t);
     case "created":
       logger.info({ orderNumber: result.order.order_number, total: result.order.total, source: request.source }, "order placed");
+      if (result.flagged) {
+        logger.warn(
+          { orderNumber: result.order.order_number, ip: context.ip, phone: maskPhone(request.customer.phone) },
+          "order flagged: over the per-phone limit from a new address",
+        );
+      }
       // Now and then, forget windows long past (a day older than the longest window).
       if (Math.random() < 0.02) {
         const longest = Math.max(settings.perIp.windowSeconds, settings.perPhone.windowSeconds);
@@ -332,10 +386,13 @@ export async function placeOrder(
 }
 
 /**
- * The answer to a repeated Idempotency-Key: the first order, when it is the same shopper's
- * (same phone); a key reused for someone else's order is refused rather than disclosing it.
+ * The answer to a repeated Idempotency-Key: the first order, when the request is the same
+ * (same canonical hash); a key reused with another body is refused and stores nothing, as
+ * payment APIs do, which also never discloses someone else's order. Orders stored before the
+ * hash was kept are compared by phone.
  */
-function replay(first: OrderSummaryRow, request: ParsedOrderRequest, t: TFunction): PlaceOrderResult {
-  if (first.phone !== request.customer.phone) return failure(422, "idempotency_key_reused", t);
+function replay(first: OrderSummaryRow, request: ParsedOrderRequest, requestHash: string, t: TFunction): PlaceOrderResult {
+  const same = first.request_hash !== null ? first.request_hash === requestHash : first.phone === request.customer.phone;
+  if (!same) return failure(422, "idempotency_key_reused", t);
   return created(first, true);
 }

@@ -28,10 +28,25 @@ export function selectActiveWilaya(db: Kysely<Database>, code: string) {
     .executeTakeFirst();
 }
 
-const orderSummaryColumns = ["id", "order_number", "items_total", "delivery_price", "total", "status", "phone"] as const;
+const orderSummaryColumns = ["id", "order_number", "items_total", "delivery_price", "total", "status", "phone", "request_hash"] as const;
 
 export function selectOrderByIdempotencyKey(db: Kysely<Database>, key: string) {
   return db.selectFrom("orders").select(orderSummaryColumns).where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+/** The first of `keys` (in their order) that an order holds, with that order; undefined when none does. */
+export async function selectOrderByIdempotencyKeys(db: Kysely<Database>, keys: string[]) {
+  if (keys.length === 0) return undefined;
+  const rows = await db
+    .selectFrom("orders")
+    .select([...orderSummaryColumns, "idempotency_key"])
+    .where("idempotency_key", "in", keys)
+    .execute();
+  for (const key of keys) {
+    const row = rows.find((candidate) => candidate.idempotency_key === key);
+    if (row) return { key, order: row };
+  }
+  return undefined;
 }
 
 export type OrderSummaryRow = NonNullable<Awaited<ReturnType<typeof selectOrderByIdempotencyKey>>>;
@@ -55,6 +70,8 @@ export interface NewOrder {
   ip: string;
   userAgent: string | null;
   idempotencyKey: string | null;
+  /** SHA-256 (hex) of the canonical request (canonicalOrderRequest). */
+  requestHash: string;
   createdAt: string;
   lines: {
     productId: string;
@@ -75,7 +92,7 @@ export interface RateLimitRule {
 }
 
 export type InsertOrderResult =
-  | { kind: "created"; order: OrderSummaryRow }
+  | { kind: "created"; order: OrderSummaryRow; flagged: boolean }
   /** The idempotency key is taken (by a concurrent request, usually): the first order. */
   | { kind: "duplicate"; order: OrderSummaryRow }
   | { kind: "rate_limited"; rule: string };
@@ -100,13 +117,16 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * Stores an order in one transaction: the order, its lines, its first event ('new'), the
  * rate-limit counters and, when given, its outbox messages and the afterInsert hook's writes. Nothing is kept when a counter
- * goes past its limit or the idempotency key is already taken.
+ * of `rateLimits` goes past its limit or the idempotency key is already taken; the `flagIfOver`
+ * counter past its limit keeps the order and marks it (phone_flagged) for the merchant.
  */
 export async function insertOrder(
   db: Kysely<Database>,
   order: NewOrder,
   options: {
     rateLimits: RateLimitRule[];
+    /** A counter raised with the others that flags the order rather than refusing it. */
+    flagIfOver?: RateLimitRule;
     outbox?: (orderNumber: string) => { topic: string; payload: string } | { topic: string; payload: string }[] | undefined;
     /** Runs last inside the order's transaction (e.g. counting a referral's conversion). */
     afterInsert?: (trx: Transaction<Database>, orderId: number) => Promise<void>;
@@ -137,6 +157,7 @@ export async function insertOrder(
           ip: order.ip,
           user_agent: order.userAgent,
           idempotency_key: order.idempotencyKey,
+          request_hash: order.requestHash,
           created_at: order.createdAt,
           updated_at: order.createdAt,
         })
@@ -147,8 +168,15 @@ export async function insertOrder(
         if ((await raiseCounter(trx, rule.key, rule.windowStart)) > rule.limit) throw new RateLimited(rule.name);
       }
 
+      const flag = options.flagIfOver;
+      const flagged = flag !== undefined && (await raiseCounter(trx, flag.key, flag.windowStart)) > flag.limit;
+
       const orderNumber = orderNumberFor(id);
-      await trx.updateTable("orders").set({ order_number: orderNumber }).where("id", "=", id).execute();
+      await trx
+        .updateTable("orders")
+        .set({ order_number: orderNumber, ...(flagged ? { phone_flagged: true } : {}) })
+        .where("id", "=", id)
+        .execute();
       await trx
         .insertInto("order_items")
         .values(
@@ -184,7 +212,7 @@ export async function insertOrder(
           .execute();
       }
       await options.afterInsert?.(trx, id);
-      return {
+      const summary: OrderSummaryRow = {
         id,
         order_number: orderNumber,
         items_total: order.itemsTotal,
@@ -192,9 +220,11 @@ export async function insertOrder(
         total: order.total,
         status: "new" as const,
         phone: order.phone,
+        request_hash: order.requestHash,
       };
+      return { summary, flagged };
     });
-    return { kind: "created", order: created };
+    return { kind: "created", order: created.summary, flagged: created.flagged };
   } catch (error) {
     if (error instanceof RateLimited) return { kind: "rate_limited", rule: error.rule };
     if (order.idempotencyKey !== null && isUniqueViolation(error)) {

@@ -1,5 +1,5 @@
 import type { ColumnType } from "kysely";
-import type { AutoId, Timestamp } from "../db/types.server";
+import type { AutoId, Bool, Timestamp } from "../db/types.server";
 import type { DeliveryType } from "~/lib/delivery-options";
 import type { BundleId } from "~/lib/jewellery";
 import type { OrderSource } from "~/lib/order-request";
@@ -35,6 +35,10 @@ export interface OrdersTable {
   ip: string;
   user_agent: string | null;
   idempotency_key: string | null;
+  /** SHA-256 (hex) of the canonical request, compared when its idempotency key comes again (migration 013). */
+  request_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Taken past the per-phone limit from an address new to that phone: shown to the merchant (migration 013). */
+  phone_flagged: Bool;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

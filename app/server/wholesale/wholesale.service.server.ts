@@ -87,7 +87,7 @@ export function wholesaleFieldMessage(t: TFunction, code: WholesaleFieldCode): s
 /**
  * Takes an enquiry: refuses a filled honeypot, an invalid body (translated errors per field),
  * a blocked phone and an unknown or inactive wilaya, then stores it within the per-address and
- * per-phone limits (one transaction: a refused enquiry moves no counter). Never throws for bad
+ * per-phone-at-that-address limits (one transaction: a refused enquiry moves no counter). Never throws for bad
  * input; logs no phone number or name.
  */
 export async function submitEnquiry(
@@ -119,11 +119,14 @@ export async function submitEnquiry(
   }
 
   const now = settings.now?.() ?? new Date();
+  // The per-phone limit counts at each address, as for orders: enquiries with someone's number
+  // from other addresses cannot lock that person out. An enquiry ships nothing (the merchant
+  // calls back), so past the limit across addresses it is simply taken (decision 0023).
   const rateLimits: EnquiryRateLimit[] = [
     { name: "ip", key: `wholesale:ip:${context.ip}`, windowStart: windowStart(now, settings.perIp.windowSeconds), limit: settings.perIp.limit },
     {
-      name: "phone",
-      key: `wholesale:phone:${enquiry.phone}`,
+      name: "phone_at_address",
+      key: `wholesale:phone-ip:${enquiry.phone}:${context.ip}`,
       windowStart: windowStart(now, settings.perPhone.windowSeconds),
       limit: settings.perPhone.limit,
     },

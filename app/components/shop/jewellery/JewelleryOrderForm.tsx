@@ -55,12 +55,10 @@ function fieldErrors(error: OrderError | null, fullNameText: string): Record<str
 export function JewelleryOrderForm({
   item,
   wilayas,
-  orderKey,
   actionData,
 }: {
   item: { id: string; title: string; inStock: boolean; stockQuantity: number };
   wilayas: WilayaChoice[];
-  orderKey: string;
   actionData?: JewelleryActionData;
 }) {
   const { t, i18n } = useTranslation();
@@ -136,8 +134,6 @@ export function JewelleryOrderForm({
         className="mt-4 flex flex-col gap-5"
         data-testid="jewellery-form"
       >
-        <input type="hidden" name="idempotencyKey" value={orderKey} />
-
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-800">{t("jewellery.bundle.legend")}</legend>
           <div className="grid gap-2 sm:grid-cols-3">

@@ -39,12 +39,10 @@ export function ContactQuickOrder({
   products,
   wilayas,
   actionData,
-  orderKey,
 }: {
   products: { id: string; title: string; price: number }[];
   wilayas: WilayaChoice[];
   actionData?: ContactOrderActionData;
-  orderKey: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
@@ -102,7 +100,6 @@ export function ContactQuickOrder({
         className="flex flex-col gap-4"
         data-testid="quick-order-form"
       >
-        <input type="hidden" name="idempotencyKey" value={orderKey} />
         <CustomerFields
           wilayas={wilayas}
           wilaya={wilaya}

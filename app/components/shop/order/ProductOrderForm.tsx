@@ -33,15 +33,12 @@ export function ProductOrderSection({
   open,
   onClose,
   actionData,
-  orderKey,
 }: {
   product: { id: string; title: string; price: number };
   wilayas: WilayaChoice[];
   open: boolean;
   onClose(): void;
   actionData?: ProductOrderActionData;
-  /** A fresh idempotency key per page render, for the no-JS post. */
-  orderKey: string;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -110,7 +107,6 @@ export function ProductOrderSection({
         </div>
       ) : (
         <form key={formKey} method="post" action="#order" onSubmit={onSubmit} className="mt-3 flex flex-col gap-4">
-          <input type="hidden" name="idempotencyKey" value={orderKey} />
           <CustomerFields
             wilayas={wilayas}
             wilaya={wilaya}
