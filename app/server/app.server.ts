@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createDocumentHandler } from "react-router";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { randomBytes } from "node:crypto";
@@ -10,9 +9,11 @@ import { logger } from "./logger.server";
 import { requestIdFrom, runInRequest } from "./request-context.server";
 import { crossSiteResponse, isSameOrigin } from "./auth/auth.server";
 import { getDb } from "./db/connection.server";
+import { bodyLimits } from "./http/body-limit.server";
 import { absoluteUrl } from "./http/express-request.server";
 import { PageCache } from "./http/page-cache.server";
 import { pageCacheInvalidation, pageCacheMiddleware } from "./http/page-cache-middleware.server";
+import { createRequestHandler } from "./http/react-router-handler.server";
 import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
 import { getStorage } from "./storage/storage.server";
 import { createUploadsHandler } from "./storage/uploads-handler.server";
@@ -231,6 +232,8 @@ app.use((req, _res, next) => {
 });
 app.use(nulGuard);
 app.use(adminCrossSiteGuard);
+// Every body is measured and read here, within its limit, before any route (decision 0020).
+app.use(bodyLimits);
 app.use(referralCapture);
 const pageCache = createPageCache(env());
 if (pageCache) {
