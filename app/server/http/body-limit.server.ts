@@ -32,10 +32,14 @@ function headersOnly(req: Request): globalThis.Request {
   return new globalThis.Request(absoluteUrl(req), { headers });
 }
 
+/** After a refusal, how long the connection stays half-open before it is cut. */
+const LINGER_MS = 1000;
+
 /**
- * Answers without reading (more of) the body, and closes the connection: whatever the client
- * still sends is never read. The socket ends once the answer is out, and is destroyed soon after
- * if the client keeps it open.
+ * Answers without reading (more of) the body, with `Connection: close`, and stops reading the
+ * socket (whatever the client still sends waits in the kernel, never in the process). Once the
+ * answer is out the server half-closes the connection and cuts it LINGER_MS later: cutting it at
+ * once, with unread bytes pending, would reset it before a client still writing had read the answer.
  */
 function answerAndClose(req: Request, res: Response, status: number, headers: Headers | Record<string, string>, body: string): void {
   req.pause();
@@ -45,11 +49,14 @@ function answerAndClose(req: Request, res: Response, status: number, headers: He
     else res.setHeader(name, value);
   }
   res.setHeader("Connection", "close");
-  res.on("finish", () => {
-    req.pause();
-    req.socket.end();
-    setTimeout(() => req.socket.destroy(), 1000).unref();
-  });
+  const socket = req.socket;
+  // Node ends a `Connection: close` response with socket.destroySoon(): this one waits first.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
   res.end(body);
 }
 
@@ -109,16 +116,16 @@ function readMetered(req: Request, policy: BodyPolicy): Promise<Uint8Array[] | B
 }
 
 /**
- * The Express middleware: GET and HEAD pass untouched; any other request is refused (413) by
- * its Content-Length, refused (the admin's own 401/403) without a valid admin session where the
- * policy wants one, or read within its policy and handed on.
+ * The Express middleware: GET and HEAD pass untouched; any other request is refused (the admin's
+ * own 401/403) without a valid admin session where the policy wants one, refused (413) by its
+ * Content-Length, or read within its policy (413 at the first byte, field or file over it) and
+ * handed on.
  */
 export async function bodyLimits(req: Request, res: Response, next: NextFunction): Promise<void> {
   const policy = bodyPolicyFor(req.method, req.path);
   if (!policy) return next();
   try {
-    const declared = declaredLength(req.headers["content-length"]);
-    if (declared !== null && declared > policy.maxBytes) return await refuseTooLarge(req, res, policy, "too_large");
+    // The session first: without one, the admin's own answer, whatever the body says of itself.
     if (policy.adminSession) {
       try {
         await requireAdminAction(headersOnly(req));
@@ -127,6 +134,8 @@ export async function bodyLimits(req: Request, res: Response, next: NextFunction
         return answerAndClose(req, res, refusal.status, refusal.headers, await refusal.text());
       }
     }
+    const declared = declaredLength(req.headers["content-length"]);
+    if (declared !== null && declared > policy.maxBytes) return await refuseTooLarge(req, res, policy, "too_large");
     const outcome = await readMetered(req, policy);
     if (outcome === "aborted") return;
     if (!Array.isArray(outcome)) return await refuseTooLarge(req, res, policy, outcome);
