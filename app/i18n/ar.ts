@@ -138,6 +138,8 @@ const ar = {
   },
   api: {
     invalidLanguage: "اللغة المطلوبة غير مدعومة",
+    bodyTooLargeTitle: "الطلب كبير جداً",
+    bodyTooLarge: "ما أرسلته أكبر من المسموح به. يرجى تقليله والمحاولة مرة أخرى.",
   },
   pages: arPages,
   admin,

@@ -135,6 +135,8 @@ const en: Dictionary = {
   },
   api: {
     invalidLanguage: "This language is not supported",
+    bodyTooLargeTitle: "Request too large",
+    bodyTooLarge: "What you sent is larger than allowed. Please make it smaller and try again.",
   },
   pages: enPages,
   admin,

@@ -135,6 +135,8 @@ const fr: Dictionary = {
   },
   api: {
     invalidLanguage: "Cette langue n'est pas prise en charge",
+    bodyTooLargeTitle: "Requête trop volumineuse",
+    bodyTooLarge: "Ce que vous avez envoyé dépasse la taille autorisée. Veuillez le réduire et réessayer.",
   },
   pages: frPages,
   admin,

@@ -11,6 +11,14 @@ export const MAX_PASSWORD_LENGTH = 1024;
  * `/ADMIN/…`, `/%61dmin/…` or `/x/../admin/…`, which reach the same routes.
  */
 export function isAdminPath(pathname: string): boolean {
+  return /^\/admin(?:\/|\.data$|$)/i.test(routedPath(pathname));
+}
+
+/**
+ * A URL path as React Router matches it: without its query, percent-decoded, with `.` and `..`
+ * segments resolved (case is left as written: matching is case-insensitive).
+ */
+export function routedPath(pathname: string): string {
   let path = pathname.split("?")[0]!;
   try {
     path = new URL(path, "http://path.invalid").pathname;
@@ -18,5 +26,5 @@ export function isAdminPath(pathname: string): boolean {
   } catch {
     // Not decodable: no route matches it either; judged as written.
   }
-  return /^\/admin(?:\/|\.data$|$)/i.test(path);
+  return path;
 }

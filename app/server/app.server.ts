@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createDocumentHandler } from "react-router";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { randomBytes } from "node:crypto";
@@ -10,11 +9,13 @@ import { logger, pathOf } from "./logger.server";
 import { requestIdFrom, runInRequest } from "./request-context.server";
 import { crossSiteResponse, isSameOrigin } from "./auth/auth.server";
 import { getDb } from "./db/connection.server";
+import { bodyLimits } from "./http/body-limit.server";
 import { absoluteUrl } from "./http/express-request.server";
 import { handOverClientAddress } from "./http/edge.server";
 import { PageCache } from "./http/page-cache.server";
 import { pageCacheInvalidation, pageCacheMiddleware } from "./http/page-cache-middleware.server";
 import { isAdminPath } from "~/lib/admin-auth";
+import { createRequestHandler } from "./http/react-router-handler.server";
 import { getStorage } from "./storage/storage.server";
 import { createUploadsHandler } from "./storage/uploads-handler.server";
 import { trackReferral } from "./tracking/referral.server";
@@ -229,6 +230,8 @@ export const app = express.Router();
 app.use(handOverClientAddress);
 app.use(nulGuard);
 app.use(adminCrossSiteGuard);
+// Every body is measured and read here, within its limit, before any route (decision 0020).
+app.use(bodyLimits);
 app.use(referralCapture);
 const pageCache = createPageCache(env());
 if (pageCache) {

@@ -1,7 +1,9 @@
 import * as z from "zod/mini";
+import { PUBLIC_BODY_BYTES } from "~/lib/body-limits";
 import { MAX_CART_LINES } from "~/lib/cart";
 import { quoteCart } from "~/server/cart/cart.service.server";
 import { getDb } from "~/server/db/connection.server";
+import { readJsonWithin } from "~/server/http/json-body.server";
 import { requestI18n } from "~/server/i18n.server";
 import type { Route } from "./+types/cart-quote";
 
@@ -22,13 +24,8 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const { language, t } = await requestI18n(request);
   const headers = { "Cache-Control": "private, no-store" };
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    body = null;
-  }
-  const parsed = quoteRequest.safeParse(body);
+  const read = await readJsonWithin(request, PUBLIC_BODY_BYTES);
+  const parsed = quoteRequest.safeParse(read.ok ? read.body : null);
   if (!parsed.success) return Response.json({ error: t("cart.api.invalidCart") }, { status: 400, headers });
   return Response.json(await quoteCart(getDb(), parsed.data.items, language), { headers });
 }

@@ -1,10 +1,7 @@
-/** The body was (or says it would be) larger than the route accepts: answer 413. */
-export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`Request body larger than ${limit} bytes`);
-    this.name = "BodyTooLargeError";
-  }
-}
+import { MAX_FORM_FIELDS } from "~/lib/body-limits";
+import { BodyTooLargeError, declaredLength, readBodyWithin } from "./body-meter.server";
+
+export { BodyTooLargeError };
 
 /** The body could not be read as a form (not multipart or urlencoded, or cut short): answer 400. */
 export class MalformedBodyError extends Error {
@@ -15,36 +12,23 @@ export class MalformedBodyError extends Error {
 }
 
 /**
- * A form body (multipart or urlencoded), refused before it is buffered when it is larger than
- * `maxBytes`: first by its Content-Length, then, for a body without one (chunked), by counting
- * the bytes as they arrive and stopping at the limit.
+ * A form body (multipart or urlencoded) read through the server's one body meter
+ * (body-meter.server.ts): refused before it is buffered when its Content-Length is over
+ * `maxBytes`, else counted as it arrives and stopped at `maxBytes` or MAX_FORM_FIELDS. The
+ * server's body limits (body-limit.server.ts) have bounded it already; a route passes its own,
+ * tighter limit here.
  */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData> {
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null) {
-    const length = Number(declared);
-    if (!Number.isFinite(length) || length < 0) throw new MalformedBodyError();
-    if (length > maxBytes) throw new BodyTooLargeError(maxBytes);
-  }
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw new BodyTooLargeError(maxBytes);
-      }
-      chunks.push(value);
-    }
-  }
-  const body = Buffer.concat(chunks);
+  if (Number.isNaN(declaredLength(request.headers.get("Content-Length")))) throw new MalformedBodyError();
+  const contentType = request.headers.get("Content-Type");
+  const chunks = await readBodyWithin(
+    request.body,
+    { maxBytes, maxFields: MAX_FORM_FIELDS, maxFiles: MAX_FORM_FIELDS },
+    { contentType, contentLength: request.headers.get("Content-Length") },
+  );
   try {
-    return await new Response(body, {
-      headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" },
+    return await new Response(Buffer.concat(chunks), {
+      headers: { "Content-Type": contentType ?? "application/x-www-form-urlencoded" },
     }).formData();
   } catch (error) {
     throw new MalformedBodyError({ cause: error });

@@ -36,4 +36,12 @@ describe("readJsonWithin", () => {
       expect(await readJsonWithin(post(text), 1000), String(text)).toEqual({ ok: false, reason: "invalid_json" });
     }
   });
+
+  it("refuses JSON nested deeper than MAX_JSON_DEPTH, brackets inside strings not counted", async () => {
+    const post = (body: string) => new Request("http://x/", { method: "POST", body });
+    const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    expect(await readJsonWithin(post(nested(32)), 10_000)).toMatchObject({ ok: true });
+    expect(await readJsonWithin(post(nested(33)), 10_000)).toEqual({ ok: false, reason: "invalid_json" });
+    expect(await readJsonWithin(post(JSON.stringify({ a: `${"[{".repeat(100)}\\`, b: "\\\"]" })), 10_000)).toMatchObject({ ok: true });
+  });
 });

@@ -1,38 +1,41 @@
-import { BodyTooLargeError } from "./form-body.server";
+import { MAX_FORM_FIELDS, MAX_JSON_DEPTH } from "~/lib/body-limits";
+import { BodyTooLargeError, declaredLength, readBodyWithin } from "./body-meter.server";
+
+/** True when the JSON text nests arrays and objects deeper than `maxDepth` (brackets inside strings do not count). */
+export function nestsDeeperThan(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
 
 /**
- * A JSON body, refused before it is buffered when it is larger than `maxBytes`: first by its
- * Content-Length, then, for a body without one (chunked), by counting the bytes as they arrive
- * and stopping at the limit. `too_large` → 413; `invalid_json` (not UTF-8 JSON, or cut short) → 400.
+ * A JSON body read through the server's one body meter (body-meter.server.ts): refused before it
+ * is buffered when its Content-Length is over `maxBytes`, else counted as it arrives and stopped
+ * at the limit. `too_large` → 413; `invalid_json` (not UTF-8 JSON, cut short, or nested deeper
+ * than MAX_JSON_DEPTH, which JSON.parse and every walk over the result would recurse through) → 400.
  */
 export async function readJsonWithin(
   request: Request,
   maxBytes: number,
 ): Promise<{ ok: true; body: unknown } | { ok: false; reason: "too_large" | "invalid_json" }> {
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null) {
-    const length = Number(declared);
-    if (!Number.isFinite(length) || length < 0) return { ok: false, reason: "invalid_json" };
-    if (length > maxBytes) return { ok: false, reason: "too_large" };
-  }
-  const chunks: Uint8Array[] = [];
-  let received = 0;
+  const contentLength = request.headers.get("Content-Length");
+  if (Number.isNaN(declaredLength(contentLength))) return { ok: false, reason: "invalid_json" };
   try {
-    if (request.body) {
-      const reader = request.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        received += value.byteLength;
-        if (received > maxBytes) {
-          // Not cancel(): that destroys the socket before the 413 is out. Node discards the rest.
-          reader.releaseLock();
-          throw new BodyTooLargeError(maxBytes);
-        }
-        chunks.push(value);
-      }
-    }
-    return { ok: true, body: JSON.parse(new TextDecoder("utf-8").decode(Buffer.concat(chunks))) as unknown };
+    // Counted as bytes only: a JSON body has no form fields, whatever its Content-Type says.
+    const chunks = await readBodyWithin(request.body, { maxBytes, maxFields: MAX_FORM_FIELDS, maxFiles: 0 }, { contentType: null, contentLength });
+    const text = new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, reason: "invalid_json" };
+    return { ok: true, body: JSON.parse(text) as unknown };
   } catch (error) {
     return { ok: false, reason: error instanceof BodyTooLargeError ? "too_large" : "invalid_json" };
   }

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { PUBLIC_BODY_BYTES } from "~/lib/body-limits";
 import { TRACKING_TARGET_TYPES, qrUrls, type ShareLinkResponse } from "~/lib/tracking";
 import type { Database } from "../db/database.server";
 import { takeRateLimit } from "../db/rate-limit.server";
 import { env } from "../env.server";
+import { readJsonWithin } from "../http/json-body.server";
 import { requestI18n } from "../i18n.server";
 import { logger } from "../logger.server";
 import { clientIp } from "../orders/client-ip.server";
@@ -67,13 +69,10 @@ export async function handleShareLinkRequest(
     logger.warn({ ip }, "share link refused: rate limit");
     return shareLinkError(request, 429, "rateLimited");
   }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return shareLinkError(request, 400, "invalidJson");
-  }
-  const parsed = shareLinkRequestSchema.safeParse(body);
+  // Over the size limit the server's body limits answered 413 before this ran.
+  const read = await readJsonWithin(request, PUBLIC_BODY_BYTES);
+  if (!read.ok) return shareLinkError(request, 400, "invalidJson");
+  const parsed = shareLinkRequestSchema.safeParse(read.body);
   if (!parsed.success) return shareLinkError(request, 422, "invalid");
   const { language } = await requestI18n(request);
   const input = parsed.data;
