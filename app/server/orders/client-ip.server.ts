@@ -1,7 +1,8 @@
 /**
  * The header through which app.server.ts hands the client's address to the React Router request
- * (@react-router/express builds a Fetch Request from the Express one and keeps only method, URL,
- * headers and body). The middleware always overwrites it, so a client cannot choose its value.
+ * (the adapter, app/server/http/react-router-handler.server.ts, builds a Fetch Request with only
+ * method, URL, headers and body). The middleware always overwrites it, so a client cannot choose
+ * its value.
  */
 export const PEER_ADDRESS_HEADER = "x-souq-peer-address";
 
