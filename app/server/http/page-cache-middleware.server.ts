@@ -12,6 +12,7 @@ import {
   type RenderOutcome,
   type UncachedResponse,
 } from "./page-cache.server";
+import { brotliBody, gzipBody, identityBody } from "./nonce-template.server";
 import { pageVariant } from "./page-variant.server";
 
 /** React Router's request handler (the core one, answering a Fetch Request with a Response). */
@@ -63,7 +64,12 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
     };
     const lifetime = sharedCacheLifetime(response.headers.get("Cache-Control"));
     if (response.status !== 200 || !lifetime || response.headers.has("Set-Cookie")) return { cacheable: false, response: rendered };
-    return { cacheable: true, page: await cachedPage(rendered, lifetime) };
+    return { cacheable: true, page: await cachedPage(rendered, nonce, lifetime) };
+  }
+
+  /** This response's own nonce (securityHeaders made it), written into the page and its policy. */
+  function nonceOf(res: Response): string {
+    return typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : newNonce();
   }
 
   return async function servePageFromCache(req: Request, res: Response, next: NextFunction) {
@@ -78,15 +84,15 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
           logger.error({ err: error, url: req.originalUrl }, "page cache: background render failed");
         });
       }
-      sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE");
+      sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE", nonceOf(res), policyFor);
       return;
     }
 
     try {
       const waiting = cache.isRendering(key);
-      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : newNonce();
+      const nonce = nonceOf(res);
       const outcome = await cache.render(key, () => render(url, requestHeaders(req), nonce));
-      if (outcome.cacheable) sendCachedPage(req, res, outcome.page, "MISS");
+      if (outcome.cacheable) sendCachedPage(req, res, outcome.page, "MISS", nonce, policyFor);
       // Someone else's private response is never handed on: render this visitor's own.
       else if (waiting) next();
       else sendRendered(req, res, outcome.response);
@@ -127,25 +133,38 @@ function requestHeaders(req: Request): Headers {
   return headers;
 }
 
-function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE" | "MISS"): void {
+function sendCachedPage(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  state: "HIT" | "STALE" | "MISS",
+  nonce: string,
+  policyFor: (nonce: string) => string,
+): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  // The nonce inside this HTML is the one of the policy it was rendered with.
-  res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Cache", state);
   res.vary("Accept-Encoding");
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    // No policy on a 304: the browser would store it with the page it already has, whose nonce
+    // is another one, and block that page's scripts (RFC 9111 updates stored headers from a 304).
+    res.removeHeader("Content-Security-Policy");
     res.status(304).end();
     return;
   }
-  let body = page.body;
-  if (req.acceptsEncodings("br") === "br") {
-    body = page.br;
+  // Every response its own nonce, in the policy and in the HTML (nonce-template.server.ts).
+  res.setHeader("Content-Security-Policy", policyFor(nonce));
+  let chunks: Buffer[];
+  if (page.template.br && req.acceptsEncodings("br") === "br") {
+    chunks = brotliBody(page.template, nonce);
     res.setHeader("Content-Encoding", "br");
-  } else if (req.acceptsEncodings("gzip") === "gzip") {
-    body = page.gzip;
+  } else if (page.template.gzip && req.acceptsEncodings("gzip") === "gzip") {
+    chunks = gzipBody(page.template, nonce);
     res.setHeader("Content-Encoding", "gzip");
+  } else {
+    chunks = identityBody(page.template, nonce);
   }
+  const body = Buffer.concat(chunks);
   res.setHeader("Content-Length", body.length);
   res.status(page.status);
   res.end(req.method === "HEAD" ? undefined : body);
