@@ -13,6 +13,7 @@ import { getDb } from "./db/connection.server";
 import { absoluteUrl } from "./http/express-request.server";
 import { PageCache } from "./http/page-cache.server";
 import { pageCacheInvalidation, pageCacheMiddleware } from "./http/page-cache-middleware.server";
+import { pageAddress } from "./http/page-query.server";
 import { PEER_ADDRESS_HEADER } from "./orders/client-ip.server";
 import { getStorage } from "./storage/storage.server";
 import { createUploadsHandler } from "./storage/uploads-handler.server";
@@ -241,6 +242,7 @@ if (pageCache) {
       handler: createDocumentHandler(serverBuild, env().NODE_ENV),
       newNonce,
       policyFor: (nonce) => contentSecurityPolicy(nonce, env()),
+      addressOf: pageAddress(serverBuild.routes),
     }),
   );
 }

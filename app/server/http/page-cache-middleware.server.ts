@@ -24,6 +24,8 @@ export interface PageCacheMiddlewareOptions {
   /** A fresh CSP nonce, and the policy that goes with it (for background renders). */
   newNonce: () => string;
   policyFor: (nonce: string) => string;
+  /** The address a page is cached and rendered under: the URL with only the parameters its route reads (pageAddress). */
+  addressOf: (url: URL) => string;
 }
 
 /** Paths never served from the cache: the admin area, APIs and files (they have their own caching). */
@@ -32,16 +34,18 @@ const NEVER_CACHED = /^\/(admin|api|qr|uploads|assets)(\/|$)/;
 const NOT_REPLAYED = new Set(["connection", "content-length", "content-encoding", "transfer-encoding", "date", "keep-alive"]);
 
 /**
- * The cache key of a page request (the absolute URL plus the page variant) and that URL, or
+ * The cache key of a page request (its address plus the page variant) and that address, or
  * undefined when the page must be rendered for this request alone: not a GET/HEAD of a page, a
- * client-side data request (`.data`), or a `?ref=`/`?lng=` visit (those set cookies).
+ * client-side data request (`.data`), or a `?ref=`/`?lng=` visit (those set cookies). The address
+ * keeps only the query parameters the page's route declares (`addressOf`); the page is rendered
+ * from it too, so a parameter that makes no key cannot change the page either.
  */
-export function pageCacheKey(req: Request): { key: string; url: string } | undefined {
+export function pageCacheKey(req: Request, addressOf: (url: URL) => string): { key: string; url: string } | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   if (NEVER_CACHED.test(req.path) || req.path.endsWith(".data")) return undefined;
   const query = req.query as Record<string, unknown>;
   if ("ref" in query || "lng" in query) return undefined;
-  const url = absoluteUrl(req);
+  const url = addressOf(new URL(absoluteUrl(req)));
   const { language, cartCount } = pageVariant(url, req.headers.cookie);
   return { key: `${url}\n${language}\n${cartCount}`, url };
 }
@@ -53,7 +57,7 @@ export function pageCacheKey(req: Request): { key: string; url: string } | undef
  * shared (private, no-store, Set-Cookie, not 200) goes to its own visitor only, rendered for them.
  * Everything else falls through to the streaming React Router handler.
  */
-export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: PageCacheMiddlewareOptions): RequestHandler {
+export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addressOf }: PageCacheMiddlewareOptions): RequestHandler {
   async function render(url: string, headers: Headers, nonce: string): Promise<RenderOutcome> {
     const response = await handler(new globalThis.Request(url, { method: "GET", headers }), { cspNonce: nonce });
     const rendered: UncachedResponse = {
@@ -73,7 +77,7 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
   }
 
   return async function servePageFromCache(req: Request, res: Response, next: NextFunction) {
-    const page = pageCacheKey(req);
+    const page = pageCacheKey(req, addressOf);
     if (!page) return next();
     const { key, url } = page;
 
