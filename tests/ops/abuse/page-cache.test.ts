@@ -109,6 +109,27 @@ describe("page cache keys", () => {
     expect((await get(`${PRODUCT}?page=7&q=x&category=rings`)).cache).toBe("HIT");
   });
 
+  it("still renders every parameter a page reads: each one its route declares", async () => {
+    // A loader reading a parameter its route's handle does not declare never sees it from the cache.
+    const pages: Array<[string, string]> = [
+      [`${LISTING}?page=2`, LISTING],
+      [`${LISTING}?sort=price-desc`, LISTING],
+      ["/search?q=tajine", "/search?q=%D8%AE%D9%84%D8%A7%D8%B7"],
+      ["/search?q=a&sort=price-asc", "/search?q=a"],
+      ["/home-appliances?category=cooling", "/home-appliances"],
+      ["/jewellery?category=rings", "/jewellery"],
+      ["/contact?wilaya=31", "/contact"],
+    ];
+    for (const [withParameter, without] of pages) {
+      await get(withParameter);
+      const cached = await get(withParameter);
+      expect(cached.cache, withParameter).toBe("HIT");
+      // (Per-render ids aside, such as an order form's key, so that only the parameter can make the difference.)
+      const page = (rendered: Parameters<typeof shared>[0]) => shared(rendered).replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, "ID");
+      expect(page(cached) === page(await get(without)), `${withParameter} renders as ${without}`).toBe(false);
+    }
+  });
+
   it("keeps ?ref= visits out of the cache: they record the click and set the referral cookies", async () => {
     const visit = await get(`${PRODUCT}?ref=NOSUCHCODE&fbclid=1`);
     expect(visit.response.status).toBe(200);
