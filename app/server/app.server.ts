@@ -16,6 +16,7 @@ import { PageCache } from "./http/page-cache.server";
 import { pageCacheInvalidation, pageCacheMiddleware } from "./http/page-cache-middleware.server";
 import { isAdminPath } from "~/lib/admin-auth";
 import { createRequestHandler } from "./http/react-router-handler.server";
+import { pageAddress } from "./http/page-query.server";
 import { getStorage } from "./storage/storage.server";
 import { createUploadsHandler } from "./storage/uploads-handler.server";
 import { trackReferral } from "./tracking/referral.server";
@@ -242,6 +243,7 @@ if (pageCache) {
       handler: createDocumentHandler(serverBuild, env().NODE_ENV),
       newNonce,
       policyFor: (nonce) => contentSecurityPolicy(nonce, env()),
+      addressOf: pageAddress(serverBuild.routes),
     }),
   );
 }

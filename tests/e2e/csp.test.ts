@@ -68,6 +68,33 @@ describe("Content-Security-Policy in a real browser", () => {
     await context.close();
   });
 
+  it("runs a page served from the page cache under its own nonce: with an ad's fbclid, and again after a 304", async () => {
+    const path = `/categories/${category}`;
+    const nonces: string[] = [];
+    for (const click of ["IwAR0first", "IwAR0second"]) {
+      // A fresh browser each time: nothing in its HTTP cache, so the second visit is the page cache's replay.
+      const { context, page, pageErrors } = await openContext(browser, desktop);
+      const violations = await watch(page);
+      const response = await page.goto(`${path}?fbclid=${click}&utm_source=facebook`);
+      const policy = response?.headers()["content-security-policy"] ?? "";
+      nonces.push(/'nonce-([^']+)'/.exec(policy)?.[1] ?? "");
+      if (click === "IwAR0second") expect(response?.headers()["x-cache"]).toMatch(/^(HIT|STALE)$/);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      // The address bar keeps the ad's parameters (the pixel reads them); the page is the cached one.
+      expect(page.url()).toContain(`fbclid=${click}`);
+      // A reload revalidates (ETag): a 304 keeps the page and the policy the browser has.
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await page.getByTestId("add-to-cart").first().click();
+      await page.waitForTimeout(300);
+      expect(violations).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    }
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[1]).not.toBe(nonces[0]);
+  });
+
   it("reports no violation in the phone zoom viewer", async () => {
     const { context, page } = await openContext(browser, phone);
     const violations = await watch(page);

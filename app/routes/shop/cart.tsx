@@ -33,6 +33,7 @@ import { env } from "~/server/env.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/cart";
+import type { PageQueryHandle } from "~/lib/page-query";
 
 /** An order number in a `?order=` address (the page after a plain, no-JS order). */
 const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
@@ -40,6 +41,9 @@ const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 const LOCAL_PATH = /^\/(?![/\\])[^\s]*$/;
 
 const cookieLines = (request: Request) => cartFromCookieHeader(request.headers.get("Cookie")) ?? [];
+
+/** The query parameters the loader reads (app/lib/page-query.ts): the number of the order just placed. */
+export const handle: PageQueryHandle = { query: ["order"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);

@@ -15,12 +15,16 @@ import { canonicalPath, seoMeta } from "~/lib/seo";
 import { shareImage } from "~/lib/product";
 import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/category";
+import type { PageQueryHandle } from "~/lib/page-query";
 
 /** Pages that show one category under their own path (spec: /school-supplies → books, /games → toys). */
 const categoryOfPath: Record<string, string> = { "/school-supplies": "books", "/games": "toys" };
 
 /** Those pages' layouts the merchant composes (admin page layouts); /categories/{slug} has none. */
 const layoutOfPath: Record<string, PageIdentifier> = { "/school-supplies": "school-supplies", "/games": "games" };
+
+/** The query parameters the loader reads (app/lib/page-query.ts): the listing's order and page. */
+export const handle: PageQueryHandle = { query: ["sort", "page"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);

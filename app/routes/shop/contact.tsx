@@ -13,6 +13,10 @@ import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
 import { listOrderableProducts, submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/contact";
+import type { PageQueryHandle } from "~/lib/page-query";
+
+/** The query parameters the loader reads (app/lib/page-query.ts): the calculator's wilaya. */
+export const handle: PageQueryHandle = { query: ["wilaya"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);

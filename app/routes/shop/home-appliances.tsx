@@ -10,6 +10,7 @@ import {
   APPLIANCE_CATEGORIES,
   APPLIANCES_PATH,
   appliancesHref,
+  CATEGORY_QUERY,
   parseApplianceCategory,
   type ApplianceCategory,
 } from "~/lib/appliances";
@@ -21,6 +22,10 @@ import { getCategoriesBySlug } from "~/server/catalog/catalog.service.server";
 import { getDb } from "~/server/db/connection.server";
 import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/home-appliances";
+import type { PageQueryHandle } from "~/lib/page-query";
+
+/** The query parameters the loader reads (app/lib/page-query.ts): the category filter. */
+export const handle: PageQueryHandle = { query: [CATEGORY_QUERY] };
 
 /**
  * /home-appliances (spec section 2): hero, a filter over the six fixed categories, the newest

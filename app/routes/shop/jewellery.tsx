@@ -8,6 +8,10 @@ import { getDb } from "~/server/db/connection.server";
 import { listJewellery } from "~/server/jewellery/jewellery.service.server";
 import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/jewellery";
+import type { PageQueryHandle } from "~/lib/page-query";
+
+/** The query parameters the loader reads (app/lib/page-query.ts): the subcategory filter. */
+export const handle: PageQueryHandle = { query: ["category"] };
 
 /** /jewellery: the jewellery products, filtered by ?category=Rings (links, so it works without JavaScript). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { getDb } from "~/server/db/connection.server";
 import { pageContext } from "~/server/page.server";
 import { searchProducts } from "~/server/search/search.service.server";
 import type { Route } from "./+types/search";
+import type { PageQueryHandle } from "~/lib/page-query";
 
 /** `?q=`: trimmed and cut to its first 100 characters; anything else is an empty query. */
 const searchQuery = z.object({
@@ -21,6 +22,9 @@ const searchQuery = z.object({
     "",
   ),
 });
+
+/** The query parameters the loader reads (app/lib/page-query.ts): the search, its order and page. */
+export const handle: PageQueryHandle = { query: ["q", "sort", "page"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);

@@ -13,6 +13,7 @@ import {
   type RenderOutcome,
   type UncachedResponse,
 } from "./page-cache.server";
+import { brotliBody, gzipBody, identityBody } from "./nonce-template.server";
 import { pageVariant } from "./page-variant.server";
 
 /** React Router's request handler (the core one, answering a Fetch Request with a Response). */
@@ -24,6 +25,8 @@ export interface PageCacheMiddlewareOptions {
   /** A fresh CSP nonce, and the policy that goes with it (for background renders). */
   newNonce: () => string;
   policyFor: (nonce: string) => string;
+  /** The address a page is cached and rendered under: the URL with only the parameters its route reads (pageAddress). */
+  addressOf: (url: URL) => string;
 }
 
 /** Paths never served from the cache: the admin area, APIs and files (they have their own caching). */
@@ -32,16 +35,18 @@ const NEVER_CACHED = /^\/(admin|api|qr|uploads|assets)(\/|$)/;
 const NOT_REPLAYED = new Set(["connection", "content-length", "content-encoding", "transfer-encoding", "date", "keep-alive"]);
 
 /**
- * The cache key of a page request (the absolute URL plus the page variant) and that URL, or
+ * The cache key of a page request (its address plus the page variant) and that address, or
  * undefined when the page must be rendered for this request alone: not a GET/HEAD of a page, a
- * client-side data request (`.data`), or a `?ref=`/`?lng=` visit (those set cookies).
+ * client-side data request (`.data`), or a `?ref=`/`?lng=` visit (those set cookies). The address
+ * keeps only the query parameters the page's route declares (`addressOf`); the page is rendered
+ * from it too, so a parameter that makes no key cannot change the page either.
  */
-export function pageCacheKey(req: Request): { key: string; url: string } | undefined {
+export function pageCacheKey(req: Request, addressOf: (url: URL) => string): { key: string; url: string } | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   if (NEVER_CACHED.test(req.path) || req.path.endsWith(".data")) return undefined;
   const query = req.query as Record<string, unknown>;
   if ("ref" in query || "lng" in query) return undefined;
-  const url = absoluteUrl(req);
+  const url = addressOf(new URL(absoluteUrl(req)));
   const { language, cartCount } = pageVariant(url, req.headers.cookie);
   return { key: `${url}\n${language}\n${cartCount}`, url };
 }
@@ -53,7 +58,7 @@ export function pageCacheKey(req: Request): { key: string; url: string } | undef
  * shared (private, no-store, Set-Cookie, not 200) goes to its own visitor only, rendered for them.
  * Everything else falls through to the streaming React Router handler.
  */
-export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: PageCacheMiddlewareOptions): RequestHandler {
+export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addressOf }: PageCacheMiddlewareOptions): RequestHandler {
   async function render(url: string, headers: Headers, nonce: string): Promise<RenderOutcome> {
     const response = await handler(new globalThis.Request(url, { method: "GET", headers }), { cspNonce: nonce });
     const rendered: UncachedResponse = {
@@ -64,11 +69,16 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
     };
     const lifetime = sharedCacheLifetime(response.headers.get("Cache-Control"));
     if (response.status !== 200 || !lifetime || response.headers.has("Set-Cookie")) return { cacheable: false, response: rendered };
-    return { cacheable: true, page: await cachedPage(rendered, lifetime) };
+    return { cacheable: true, page: await cachedPage(rendered, nonce, lifetime) };
+  }
+
+  /** This response's own nonce (securityHeaders made it), written into the page and its policy. */
+  function nonceOf(res: Response): string {
+    return typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : newNonce();
   }
 
   return async function servePageFromCache(req: Request, res: Response, next: NextFunction) {
-    const page = pageCacheKey(req);
+    const page = pageCacheKey(req, addressOf);
     if (!page) return next();
     const { key, url } = page;
 
@@ -79,15 +89,15 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor }: Pag
           logger.error({ err: error, path: pathOf(req.originalUrl) }, "page cache: background render failed");
         });
       }
-      sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE");
+      sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE", nonceOf(res), policyFor);
       return;
     }
 
     try {
       const waiting = cache.isRendering(key);
-      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : newNonce();
+      const nonce = nonceOf(res);
       const outcome = await cache.render(key, () => render(url, requestHeaders(req), nonce));
-      if (outcome.cacheable) sendCachedPage(req, res, outcome.page, "MISS");
+      if (outcome.cacheable) sendCachedPage(req, res, outcome.page, "MISS", nonce, policyFor);
       // Someone else's private response is never handed on: render this visitor's own.
       else if (waiting) next();
       else sendRendered(req, res, outcome.response);
@@ -128,25 +138,38 @@ function requestHeaders(req: Request): Headers {
   return headers;
 }
 
-function sendCachedPage(req: Request, res: Response, page: CachedPage, state: "HIT" | "STALE" | "MISS"): void {
+function sendCachedPage(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  state: "HIT" | "STALE" | "MISS",
+  nonce: string,
+  policyFor: (nonce: string) => string,
+): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  // The nonce inside this HTML is the one of the policy it was rendered with.
-  res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Cache", state);
   res.vary("Accept-Encoding");
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    // No policy on a 304: the browser would store it with the page it already has, whose nonce
+    // is another one, and block that page's scripts (RFC 9111 updates stored headers from a 304).
+    res.removeHeader("Content-Security-Policy");
     res.status(304).end();
     return;
   }
-  let body = page.body;
-  if (req.acceptsEncodings("br") === "br") {
-    body = page.br;
+  // Every response its own nonce, in the policy and in the HTML (nonce-template.server.ts).
+  res.setHeader("Content-Security-Policy", policyFor(nonce));
+  let chunks: Buffer[];
+  if (page.template.br && req.acceptsEncodings("br") === "br") {
+    chunks = brotliBody(page.template, nonce);
     res.setHeader("Content-Encoding", "br");
-  } else if (req.acceptsEncodings("gzip") === "gzip") {
-    body = page.gzip;
+  } else if (page.template.gzip && req.acceptsEncodings("gzip") === "gzip") {
+    chunks = gzipBody(page.template, nonce);
     res.setHeader("Content-Encoding", "gzip");
+  } else {
+    chunks = identityBody(page.template, nonce);
   }
+  const body = Buffer.concat(chunks);
   res.setHeader("Content-Length", body.length);
   res.status(page.status);
   res.end(req.method === "HEAD" ? undefined : body);

@@ -1,12 +1,16 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { brotliBody, gzipBody, identityBody } from "./nonce-template.server";
 import { cachedPage, etagMatches, PageCache, sharedCacheLifetime, type RenderOutcome } from "./page-cache.server";
 
-const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body>${text}</body></html>`);
+const NONCE = "cmVuZGVyZWQtbm9uY2UtMQ==";
+const html = (text: string, nonce = NONCE) => Buffer.from(`<!DOCTYPE html><html><body>${text}<script nonce="${nonce}">1</script></body></html>`);
 
-async function page(text: string, lifetime = { freshMs: 5_000, staleMs: 30_000 }) {
-  return cachedPage({ status: 200, headers: [["content-type", "text/html"]], contentSecurityPolicy: "script-src 'nonce-x'", body: html(text) }, lifetime);
+async function page(text: string, lifetime = { freshMs: 5_000, staleMs: 30_000 }, nonce = NONCE) {
+  return cachedPage({ status: 200, headers: [["content-type", "text/html"]], contentSecurityPolicy: `script-src 'nonce-${nonce}'`, body: html(text, nonce) }, nonce, lifetime);
 }
+
+const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString();
 
 function clock(start = 1_000_000) {
   let now = start;
@@ -38,12 +42,16 @@ describe("etagMatches", () => {
 });
 
 describe("cachedPage", () => {
-  it("keeps gzip and brotli bodies that decompress to the page, and an ETag of its content", async () => {
+  it("keeps gzip and brotli bodies that decompress to the page with any nonce, and an ETag of its content", async () => {
     const one = await page("hello");
-    expect(gunzipSync(one.gzip).toString()).toBe(one.body.toString());
-    expect(brotliDecompressSync(one.br).toString()).toBe(one.body.toString());
+    const other = "b3RoZXItbm9uY2UtdmFsdQ==";
+    expect(text(identityBody(one.template, other))).toBe(html("hello", other).toString());
+    expect(gunzipSync(Buffer.concat(gzipBody(one.template, other))).toString()).toBe(html("hello", other).toString());
+    expect(brotliDecompressSync(Buffer.concat(brotliBody(one.template, other))).toString()).toBe(html("hello", other).toString());
     expect(one.etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
     expect((await page("hello")).etag).toBe(one.etag);
+    // The same page rendered with another nonce is the same page.
+    expect((await page("hello", undefined, other)).etag).toBe(one.etag);
     expect((await page("hello!")).etag).not.toBe(one.etag);
   });
 });
@@ -114,12 +122,12 @@ describe("PageCache", () => {
     expect(cache.bytes).toBe(0);
     // A render started after the change is kept.
     await cache.render("/b", async () => ({ cacheable: true, page: await page("b after") }));
-    expect(cache.lookup("/b")?.page.body.toString()).toContain("b after");
+    expect(text(identityBody(cache.lookup("/b")!.page.template, NONCE))).toContain("b after");
   });
 
   it("evicts the least recently used pages beyond its entry and byte limits", async () => {
     const pages = await Promise.all(["a", "b", "c", "d"].map((text) => page(text.repeat(2_000))));
-    const one = pages[0]!.body.length + pages[0]!.gzip.length + pages[0]!.br.length;
+    const one = pages[0]!.template.bytes;
     const cache = new PageCache({ maxEntries: 3, maxBytes: one * 10 });
     for (const [index, key] of ["a", "b", "c"].entries()) await cache.render(key, async () => ({ cacheable: true, page: pages[index]! }));
     cache.lookup("a"); // a is now the most recently used

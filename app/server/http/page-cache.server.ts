@@ -1,15 +1,12 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { compileNonceTemplate, type NonceTemplate } from "./nonce-template.server";
 
 /**
  * The page cache: rendered HTML of public pages kept in this process for a few seconds, the way a
  * CDN would (decision 0014). A page whose response says `Cache-Control: public, s-maxage=N,
  * stale-while-revalidate=M` is rendered once and then served from memory, already compressed, to
- * every visitor of the same URL and variant (page-variant.server.ts) for N seconds. Then it is
+ * every visitor of the same URL and variant (page-variant.server.ts) for N seconds, each response
+ * with a CSP nonce of its own written into the kept bytes (nonce-template.server.ts). Then it is
  * served stale for up to M more seconds while one background render replaces it, so a busy page
  * never makes a visitor wait for a render.
  *
@@ -28,12 +25,9 @@ export interface CachedPage {
   status: number;
   /** Response headers to replay (never Set-Cookie: such a response is not cached). */
   headers: Array<[string, string]>;
-  /** The Content-Security-Policy sent with this body: its nonce is the one inside the HTML. */
-  contentSecurityPolicy: string;
-  body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  /** A weak validator for If-None-Match. */
+  /** The HTML in parts around its CSP nonce, plain and compressed: each response writes its own nonce. */
+  template: NonceTemplate;
+  /** A weak validator for If-None-Match (the page apart from its nonce). */
   etag: string;
   /** How long it is served as is (s-maxage), then how long more while it is re-rendered (stale-while-revalidate). */
   freshMs: number;
@@ -126,7 +120,7 @@ export class PageCache {
   }
 
   #store(key: string, page: CachedPage): void {
-    const bytes = page.body.length + page.gzip.length + page.br.length;
+    const bytes = page.template.bytes;
     if (bytes > this.#options.maxBytes) return;
     const previous = this.#entries.get(key);
     if (previous) this.#remove(key, previous);
@@ -146,23 +140,20 @@ export class PageCache {
   }
 }
 
-/** Compresses a page once for every visitor it will be served to (in libuv's thread pool). */
+/**
+ * Compresses a page once for every visitor it will be served to (in libuv's thread pool), in
+ * parts around `nonce`, the CSP nonce it was rendered with.
+ */
 export async function cachedPage(
-  { status, headers, contentSecurityPolicy, body }: UncachedResponse,
+  { status, headers, body }: UncachedResponse,
+  nonce: string,
   lifetime: SharedCacheLifetime,
 ): Promise<CachedPage> {
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(body, { level: 6 }),
-    brotliAsync(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  ]);
-  const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  return { status, headers, contentSecurityPolicy, body, gzip: gzipped, br: brotli, etag, ...lifetime };
+  const template = await compileNonceTemplate(body, nonce);
+  const hash = createHash("sha256");
+  for (const part of template.parts) hash.update(part).update("\0");
+  const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
+  return { status, headers, template, etag, ...lifetime };
 }
 
 export interface SharedCacheLifetime {
