@@ -130,6 +130,19 @@ describe("page cache keys", () => {
     }
   });
 
+  it("hands React Router's route discovery its whole query: no version mismatch, no reload", async () => {
+    // The build's manifest version, from the manifest module the page loads.
+    const manifestPath = /\/assets\/manifest-[\w-]+\.js/.exec((await get(PRODUCT)).body)?.[0];
+    expect(manifestPath).toBeTruthy();
+    const version = /"version":"([^"]+)"/.exec(await (await fetch(`${server.baseURL}${manifestPath}`)).text())?.[1];
+    expect(version).toBeTruthy();
+    const response = await fetch(`${server.baseURL}/__manifest?paths=${encodeURIComponent("/,/cart")}&version=${version}`);
+    // A mismatch answers 204 with X-Remix-Reload-Document: the browser reloads on every navigation.
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-cache")).toBeNull();
+    expect(Object.keys((await response.json()) as object).length).toBeGreaterThan(0);
+  });
+
   it("keeps ?ref= visits out of the cache: they record the click and set the referral cookies", async () => {
     const visit = await get(`${PRODUCT}?ref=NOSUCHCODE&fbclid=1`);
     expect(visit.response.status).toBe(200);
