@@ -128,13 +128,17 @@ describe("huge bodies on every POST route", () => {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rss())), 20);
     const healthTimes: number[] = [];
+    const probeHealth = async () => {
+      const started = performance.now();
+      const response = await fetch(`${server.baseURL}/healthz`);
+      expect(response.status).toBe(200);
+      healthTimes.push(performance.now() - started);
+    };
+    // One probe beside every hostile body, plus a steady probe throughout.
     let probing = true;
     const prober = (async () => {
       while (probing) {
-        const started = performance.now();
-        const response = await fetch(`${server.baseURL}/healthz`);
-        expect(response.status).toBe(200);
-        healthTimes.push(performance.now() - started);
+        await probeHealth();
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
@@ -144,7 +148,7 @@ describe("huge bodies on every POST route", () => {
           ["36 MB with Content-Length", { total: 36 * 1000 * 1000 }],
           ["200 MB chunked", { total: 200 * 1000 * 1000, chunked: true }],
         ] as const) {
-          const answer = await hostilePost(route.path, { ...options, contentType: route.type });
+          const [answer] = await Promise.all([hostilePost(route.path, { ...options, contentType: route.type }), probeHealth()]);
           const what = `${route.path} ${label}: ${answer.text.slice(0, 200)}`;
           expect(answer.status, what).toBe(route.status);
           expect(answer.headers.connection, what).toBe("close");
@@ -162,7 +166,7 @@ describe("huge bodies on every POST route", () => {
     peak = Math.max(peak, rss());
     expect(peak - before, `RSS ${Math.round(before / MB)} → peak ${Math.round(peak / MB)} MB`).toBeLessThan(20 * MB);
     healthTimes.sort((a, b) => a - b);
-    expect(healthTimes.length).toBeGreaterThan(5);
+    expect(healthTimes.length).toBeGreaterThanOrEqual(ROUTES.length * 2);
     // The median probe well within 200 ms; none stalled (a busy shared machine allows a slow outlier).
     expect(healthTimes[Math.floor(healthTimes.length / 2)]!).toBeLessThan(200);
     expect(healthTimes.at(-1)!).toBeLessThan(2_000);
