@@ -142,7 +142,11 @@ describe("the admin orders pages", () => {
     // Newest first: the owner's order is the flagged one; its page says why.
     const flagged = page.locator("tr[data-order-number]").first();
     expect(await flagged.innerText()).toContain("نادية");
-    await flagged.locator('a[href^="/admin/orders/"]').first().click();
+    // The list shows a phone-flag too: wait for the order's own page before reading it.
+    await Promise.all([
+      page.waitForURL((url) => /^\/admin\/orders\/\d+$/.test(url.pathname)),
+      flagged.locator('a[href^="/admin/orders/"]').first().click(),
+    ]);
     await page.getByTestId("phone-flag").waitFor();
     expect(await page.getByTestId("phone-flag").innerText()).toContain(texts.order.phoneFlagTitle);
     await context.close();
