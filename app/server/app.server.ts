@@ -10,7 +10,7 @@ import { requestIdFrom, runInRequest } from "./request-context.server";
 import { crossSiteResponse, isSameOrigin } from "./auth/auth.server";
 import { getDb } from "./db/connection.server";
 import { bodyLimits } from "./http/body-limit.server";
-import { absoluteUrl } from "./http/express-request.server";
+import { absoluteUrl, fetchHeaders } from "./http/express-request.server";
 import { handOverClientAddress } from "./http/edge.server";
 import { PageCache } from "./http/page-cache.server";
 import { pageCacheInvalidation, pageCacheMiddleware } from "./http/page-cache-middleware.server";
@@ -146,11 +146,7 @@ export async function referralCapture(req: Request, res: Response, next: NextFun
     try {
       // Every header: the click needs Accept, Cookie and User-Agent, and its limit per client
       // address needs whatever clientIp reads (the peer address set above, forwarding headers).
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === "string") headers.set(name, value);
-      }
-      const request = new globalThis.Request(absoluteUrl(req), { headers });
+      const request = new globalThis.Request(absoluteUrl(req), { headers: fetchHeaders(req) });
       for (const cookie of await trackReferral(request, getDb())) res.append("Set-Cookie", cookie);
     } catch (error) {
       logger.error({ err: error, path: pathOf(req.originalUrl) }, "referral capture failed");

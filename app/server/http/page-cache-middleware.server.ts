@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { logger, pathOf } from "../logger.server";
 import { isAdminPath } from "~/lib/admin-auth";
 import { invalidateReferenceData } from "../reference-cache.server";
-import { absoluteUrl } from "./express-request.server";
+import { absoluteUrl, fetchHeaders } from "./express-request.server";
 import {
   cachedPage,
   etagMatches,
@@ -89,7 +89,7 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addre
     const found = cache.lookup(key);
     if (found) {
       if (found.freshness === "stale" && !cache.isRendering(key)) {
-        cache.render(key, () => render(url, requestHeaders(req), newNonce())).catch((error: unknown) => {
+        cache.render(key, () => render(url, fetchHeaders(req), newNonce())).catch((error: unknown) => {
           logger.error({ err: error, path: pathOf(req.originalUrl) }, "page cache: background render failed");
         });
       }
@@ -100,7 +100,7 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addre
     try {
       const waiting = cache.isRendering(key);
       const nonce = nonceOf(res);
-      const outcome = await cache.render(key, () => render(url, requestHeaders(req), nonce));
+      const outcome = await cache.render(key, () => render(url, fetchHeaders(req), nonce));
       if (outcome.cacheable) sendCachedPage(req, res, outcome.page, "MISS", nonce, policyFor);
       // Someone else's private response is never handed on: render this visitor's own.
       else if (waiting) next();
@@ -131,15 +131,6 @@ export function pageCacheInvalidation(cache: PageCache): RequestHandler {
     }
     next();
   };
-}
-
-function requestHeaders(req: Request): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
-  return headers;
 }
 
 function sendCachedPage(

@@ -8,16 +8,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { bodyReadFor } from "./body-limit.server";
-import { absoluteUrl } from "./express-request.server";
-
-function fetchHeaders(req: Request): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
-  return headers;
-}
+import { absoluteUrl, fetchHeaders } from "./express-request.server";
 
 /** The chunks read, handed out one by one and let go of as the route reads them. */
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
