@@ -1,3 +1,4 @@
+import { BROTLI_WINDOW_BITS } from "./compression.server";
 import { constants as zlibConstants, createBrotliCompress, createDeflateRaw, crc32, brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Transform } from "node:stream";
 
@@ -51,6 +52,8 @@ export async function compileNonceTemplate(body: Buffer, nonce: string): Promise
           [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          // A stream allocates its whole window (4 MB by default) at once, on every render.
+          [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
         },
       }),
       zlibConstants.BROTLI_OPERATION_FLUSH,
@@ -78,7 +81,10 @@ export function gzipBody(template: NonceTemplate, nonce: string): Buffer[] {
   if (!template.gzip) throw new Error("gzipBody: no gzip template");
   const value = checkedNonce(nonce);
   // A stored block, not the last (BFINAL 0, BTYPE 00), at a byte boundary: LEN, ~LEN, the bytes.
-  const stored = Buffer.alloc(5 + value.length);
+  // allocUnsafe: small buffers come from Node's shared pool instead of an allocation each (every
+  // byte is written below); the same for the trailer and brotli's block.
+  const stored = Buffer.allocUnsafe(5 + value.length);
+  stored[0] = 0;
   stored.writeUInt16LE(value.length, 1);
   stored.writeUInt16LE(~value.length & 0xffff, 3);
   value.copy(stored, 5);
@@ -95,7 +101,7 @@ export function gzipBody(template: NonceTemplate, nonce: string): Buffer[] {
     crc = crc32(template.parts[index]!, crc);
     size += template.parts[index]!.length;
   });
-  const trailer = Buffer.alloc(8);
+  const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   chunks.push(trailer);
@@ -109,7 +115,7 @@ export function brotliBody(template: NonceTemplate, nonce: string): Buffer[] {
   // An uncompressed meta-block, not the last: ISLAST 0, MNIBBLES 4 (code 0), MLEN-1 in 16 bits,
   // ISUNCOMPRESSED 1, then zero bits to the byte boundary (20 bits of header in 3 bytes).
   const header = (0 << 0) | (0 << 1) | ((value.length - 1) << 3) | (1 << 19);
-  const block = Buffer.alloc(3 + value.length);
+  const block = Buffer.allocUnsafe(3 + value.length);
   block[0] = header & 0xff;
   block[1] = (header >>> 8) & 0xff;
   block[2] = (header >>> 16) & 0xff;
