@@ -189,18 +189,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   {order.first_name} {order.last_name}
                 </td>
                 <td className={cell} data-label={t("adminOrders.table.phone")}>
-                  <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
-                    {order.phone}
-                  </a>
-                  {order.phone_flagged ? (
-                    <span
-                      className="ms-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
-                      title={t("adminOrders.order.phoneFlagText")}
-                      data-testid="phone-flag"
-                    >
-                      {t("adminOrders.list.phoneFlag")}
-                    </span>
-                  ) : null}
+                  {/* One flex item beside the phone card's label: the number and its flag wrap together. */}
+                  <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+                    <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
+                      {order.phone}
+                    </a>
+                    {order.phone_flagged ? (
+                      <span
+                        className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+                        title={t("adminOrders.order.phoneFlagText")}
+                        data-testid="phone-flag"
+                      >
+                        {t("adminOrders.list.phoneFlag")}
+                      </span>
+                    ) : null}
+                  </span>
                 </td>
                 <td className={cell} data-label={t("adminOrders.table.wilaya")}>
                   {wilayaName(order.wilaya_code, order.wilaya_name, order.wilaya_name_ar)}
