@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +18,13 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+/** A server process's resident memory in bytes (Linux: VmRSS of /proc/<pid>/status). */
+export function residentBytes(server: RunningServer): number {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1];
+  if (!kb) throw new Error(`no VmRSS for process ${server.process.pid}`);
+  return Number(kb) * 1024;
 }
 
 export interface RunningServer {

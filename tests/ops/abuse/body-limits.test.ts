@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { jewelleryCatalogue } from "~/data/jewellery-catalogue";
-import { adminCookie, createAdmin, startServer, type RunningServer } from "../../support/production-server";
+import { adminCookie, createAdmin, residentBytes, startServer, type RunningServer } from "../../support/production-server";
 
 // Hostile bodies against the production build: every POST route refuses a huge body (announced
 // or chunked) with 413 before reading it, admin routes without a session answer 401/403 with the
@@ -32,11 +32,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The server process's resident memory, in bytes. */
-function rss(): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))?.[1];
-  return Number(kb) * 1024;
-}
+const rss = () => residentBytes(server);
 
 interface Answer {
   status: number;

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../support/production-server";
+import { residentBytes, startServer, type RunningServer } from "../../support/production-server";
 
 /*
  * The page cache against what an attacker or an ad network sends (decision 0022), on the
@@ -45,11 +45,8 @@ function shared({ response, body }: { response: Response; body: string }): strin
   return body.replaceAll(nonce!, "NONCE");
 }
 
-/** The server's resident memory, in MB (Linux). */
-function rssMB(): number {
-  const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
-}
+/** The server's resident memory, in MB. */
+const rssMB = () => residentBytes(server) / (1024 * 1024);
 
 /** A raw GET with one Accept-Encoding, its body decoded by hand (fetch would hide the encoding). */
 function rawGet(path: string, encoding: "br" | "gzip" | "identity"): Promise<{ cache?: string; encoding?: string; policy?: string; html: string }> {
