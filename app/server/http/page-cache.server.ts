@@ -1,5 +1,14 @@
 import { createHash } from "node:crypto";
+import { oneAtATime } from "~/lib/one-at-a-time";
 import { compileNonceTemplate, type NonceTemplate } from "./nonce-template.server";
+
+/**
+ * Pages are compressed one at a time: a page's compression streams live through one flush per
+ * nonce position, and many renders compressing at once held that many encoders (with their
+ * windows) alive together, which doubled the server's peak memory under mixed load
+ * (decision 0022).
+ */
+const compileInTurn = oneAtATime();
 
 /**
  * The page cache: rendered HTML of public pages kept in this process for a few seconds, the way a
@@ -149,7 +158,7 @@ export async function cachedPage(
   nonce: string,
   lifetime: SharedCacheLifetime,
 ): Promise<CachedPage> {
-  const template = await compileNonceTemplate(body, nonce);
+  const template = await compileInTurn(() => compileNonceTemplate(body, nonce));
   const hash = createHash("sha256");
   for (const part of template.parts) hash.update(part).update("\0");
   const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
