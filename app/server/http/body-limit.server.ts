@@ -13,7 +13,7 @@ import { requireAdminAction } from "../auth/auth.server";
 import { requestI18n } from "../i18n.server";
 import { logger } from "../logger.server";
 import { BodyMeter, declaredLength, type BodyRefusal } from "./body-meter.server";
-import { absoluteUrl } from "./express-request.server";
+import { absoluteUrl, fetchHeaders } from "./express-request.server";
 
 const readBodies = new WeakMap<Request, Uint8Array[]>();
 
@@ -24,12 +24,7 @@ export function bodyReadFor(req: Request): Uint8Array[] | undefined {
 
 /** A Fetch Request with this request's URL and headers, no body: for the language and the session. */
 function headersOnly(req: Request): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
-  return new globalThis.Request(absoluteUrl(req), { headers });
+  return new globalThis.Request(absoluteUrl(req), { headers: fetchHeaders(req) });
 }
 
 /** After a refusal, how long the connection stays half-open before it is cut. */
