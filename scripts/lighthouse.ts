@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile, simulated slow 4G) on `/`, a category page and a
 // product page of the production build, started on a fresh SQLite file and a free port. Prints the
 // median figures per page (score, LCP, CLS, TBT, FCP), what Lighthouse blames on a failing page,
-// and exits non-zero when a page misses issue 12's thresholds (scripts/lib/lighthouse.ts).
+// and exits non-zero when a page misses the thresholds (scripts/lib/lighthouse.ts).
 //
 //   npm run lighthouse                         3 runs per page (median)
 //   LIGHTHOUSE_RUNS=1 npm run lighthouse       a quick look

@@ -125,7 +125,7 @@ describe("demo products", () => {
     expect(out).toBeGreaterThanOrEqual(5);
     expect(out).toBeLessThanOrEqual(8);
     expect(demoProducts.some((p) => p.inStock && p.stockQuantity <= p.lowStockThreshold)).toBe(true);
-    // The "only {n} left" badge also shows at 20 or fewer (spec section 9): keep it for a minority.
+    // The "only {n} left" badge also shows at 20 or fewer: keep it for a minority.
     const available = demoProducts.filter(inStock);
     expect(available.filter((p) => p.stockQuantity <= 20).length).toBeLessThan(available.length / 2);
   });
@@ -168,7 +168,7 @@ describe("demo products", () => {
 describe("fallback products", () => {
   const all: FallbackProduct[] = [...fallbackPools, ...fallbackBackpacks, ...fallbackToys, ...fallbackBooks];
 
-  it("has the list sizes of the spec", () => {
+  it("has the fixed size of each list", () => {
     expect(fallbackPools).toHaveLength(8);
     expect(fallbackBackpacks).toHaveLength(12);
     expect(fallbackToys).toHaveLength(8);

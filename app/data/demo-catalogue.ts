@@ -5,7 +5,7 @@
  *
  * Pictures are flat SVG illustrations under public/images/demo/, drawn by
  * scripts/draw-demo-images.ts (re-run it to regenerate them). Ids are 'p' plus the creation
- * timestamp in milliseconds, as new products get them (spec section 3).
+ * timestamp in milliseconds, as new products get them.
  *
  * Invariants checked by demo-catalogue.test.ts: unique ids, slugs and skus; known category and
  * section; every image exists; compare-at price above the price when set; out-of-stock products

@@ -1,5 +1,5 @@
 /**
- * Built-in fallback lists (spec section 3, "Fallback products"): shown by the pools, backpacks,
+ * Built-in fallback lists: shown by the pools, backpacks,
  * games and school-supplies pages when the database returns nothing, so those pages never look
  * empty. Prices are whole dinars. Pools have no original price; every backpack has one above its
  * price. Ids are numeric and unique across the four lists (pools 1xx, backpacks 2xx, toys 3xx,

@@ -1,5 +1,5 @@
 /**
- * The built-in jewellery catalogue (spec section 3, "Jewellery item"): about 20 pieces in 18K gold,
+ * The built-in jewellery catalogue: about 20 pieces in 18K gold,
  * read by id (the slug). The seed stores them as ordinary products of the `jewellery` category
  * (app/server/db/seed.server.ts) with their extra attributes in product_details, so the merchant
  * edits them in the admin like any product; the pages read the database, never this file.

@@ -21,7 +21,7 @@ export function nextLanguage(language: Language): Language {
   return languages[(index + 1) % languages.length] ?? defaultLanguage;
 }
 
-/** Locale for dates and numbers (spec: dates in the Arabic-Algeria locale). */
+/** Locale for dates and numbers (Arabic dates in the Algerian locale, ar-DZ). */
 export const localeOf: Record<Language, string> = { ar: "ar-DZ", en: "en-GB", fr: "fr-DZ" };
 
 /** Reads the `lng` cookie from a Cookie header; anything unknown falls back to Arabic. */

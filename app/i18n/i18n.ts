@@ -18,7 +18,7 @@ export function loadDictionary(language: Language): Promise<Dictionary> {
  * The page's translator: one language for its whole life (switching language loads a new
  * document). `t` is typed by i18next's TFunction (keys of the Arabic dictionary), and follows
  * i18next's rules for the subset the shop uses, so that the same code runs on the server and in
- * the browser without shipping i18next (~15 kB gzipped) to every visitor:
+ * the browser without shipping i18next to every visitor (docs/decisions/0015-own-translator-instead-of-i18next-at-runtime.md):
  * - nested keys with `.`; an unknown key renders `defaultValue`, or else the key itself;
  * - `{{name}}` interpolation (also `{{a.b}}`), never escaped (React escapes); a missing value leaves the placeholder as it is;
  * - plurals with `count`: `key_zero` for 0 when present, then `key_<Intl.PluralRules category>`,

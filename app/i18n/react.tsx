@@ -6,8 +6,8 @@ import type { I18n } from "./i18n";
  * The page's translator (app/i18n/i18n.ts), for components. Our own two-line binding instead of react-i18next:
  * an instance holds one language for its whole life (switching language loads a new document),
  * so components need no subscription to language changes, and react-i18next's useTranslation
- * copies every property of the instance for each component that calls it, which was the
- * largest single cost of server rendering a product page.
+ * copies every property of the instance for each component that calls it, on every server render
+ * (docs/decisions/0015-own-translator-instead-of-i18next-at-runtime.md).
  */
 const I18nContext = createContext<I18n | null>(null);
 

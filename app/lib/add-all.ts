@@ -1,6 +1,6 @@
 /**
- * "Add all to cart" on a collection page (spec section 9, Timings): one of each product that
- * has no variants and is in stock with a quantity above 0. Pure, shared by the page and its test.
+ * "Add all to cart" on a collection page: one of each product that has no variants and is in
+ * stock with a quantity above 0. Pure, shared by the page and its test.
  */
 
 /** What the rule reads of a product (ProductCardData has it all). */

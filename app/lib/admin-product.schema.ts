@@ -9,9 +9,9 @@ import {
 } from "./admin-product";
 
 /**
- * The admin product form (spec sections 3 and 5) as the server reads it. Messages are
- * keys under `adminProducts.errors` (translated by the page). Required fields missing
- * give the spec's one message (`requiredFields`: يرجى ملء جميع الحقول المطلوبة) and mark each field.
+ * The admin product form as the server reads it. Messages are keys under
+ * `adminProducts.errors` (translated by the page). Required fields missing give the shop's one
+ * message for a missing field (`requiredFields`: يرجى ملء جميع الحقول المطلوبة) and mark each field.
  */
 
 export const PRODUCT_TEXT_LIMITS = { title: 200, slug: 200, description: 5000, sku: 100 } as const;
@@ -93,7 +93,7 @@ const productFormSchema = z
     }
   });
 
-/** Spec section 5: title, slug, category and section_id. */
+/** The fields a product cannot be saved without: title, slug, category and section_id. */
 export const REQUIRED_FIELDS = ["title", "slug", "category", "sectionId"] as const;
 
 export type ProductFormResult =
@@ -115,7 +115,7 @@ export function parseProductForm(fields: ProductFormFields): ProductFormResult {
   });
   const parsed = productFormSchema.safeParse({ ...fields, ...filled });
   const fieldErrors: Partial<Record<ProductFieldName, ProductErrorKey>> = {};
-  // Required fields are checked on their own, so the spec's message shows whatever else is wrong.
+  // Required fields are checked on their own, so their one message shows whatever else is wrong.
   const present = { title: fields.title, slug: fields.slug, ...filled };
   let missing = false;
   for (const field of REQUIRED_FIELDS) {

@@ -43,7 +43,7 @@ describe("integer fields", () => {
 });
 
 describe("page-target presets", () => {
-  it("map each target to its section and category (spec section 2)", () => {
+  it("map each target to its section and category", () => {
     expect(PAGE_TARGET_PRESETS).toEqual({
       games: { sectionId: "featured", category: "toys" },
       school: { sectionId: "featured", category: "books" },
@@ -87,7 +87,7 @@ describe("parseProductForm", () => {
       }),
     });
   });
-  it("gives the spec's message when a required field is missing, whatever else is wrong", () => {
+  it("gives the one missing-field message when a required field is missing, whatever else is wrong", () => {
     const result = parseProductForm({ ...valid, title: " ", sectionId: "", price: "-5" });
     expect(result.ok).toBe(false);
     if (result.ok) return;

@@ -4,7 +4,7 @@
  * trusts nothing else). The Zod schema built on them is in admin-product.schema.ts.
  */
 
-/** Most images one request may carry, and the most bytes each may have (spec section 9: 5 MB). */
+/** Most images one request may carry, and the most bytes each may have: 5 MB per image. */
 export const MAX_IMAGES_PER_UPLOAD = 10;
 export const MAX_IMAGE_MEGABYTES = 5;
 export const MAX_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
@@ -16,7 +16,7 @@ export const MAX_PRODUCT_FORM_BYTES = MAX_IMAGES_PER_UPLOAD * MAX_IMAGE_BYTES + 
 /** Admin list page size. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 
-/** Default low-stock threshold (spec section 9). */
+/** Default low-stock threshold: at or below it, a product counts as low in stock. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 import { normalizeSlug, slugAsTyped } from "./slug";
@@ -31,7 +31,7 @@ function asciiDigits(text: string): string {
 }
 
 /**
- * An integer form field the way the spec reads prices and stock: parsed as an
+ * An integer form field the way the shop reads prices and stock: parsed as an
  * integer (leading digits, "12.5" → 12, "1 200" → 1200), non-numeric or empty → `fallback` (0).
  * A minus sign is kept, so a negative number can be refused rather than silently changed.
  */
@@ -49,7 +49,7 @@ export function compareAtBelowPrice(price: number, compareAtPrice: number): bool
   return compareAtPrice > 0 && compareAtPrice < price;
 }
 
-/** Where a product is shown (spec section 2, "Admin products"): each target fixes its section and category. */
+/** Where a product is shown: each target fixes its section and category. */
 export const PAGE_TARGETS = ["games", "school", "home", "electronics", "accessories", "custom"] as const;
 export type PageTarget = (typeof PAGE_TARGETS)[number];
 
@@ -103,7 +103,7 @@ export function isStockFilter(value: unknown): value is StockFilter {
   return typeof value === "string" && (STOCK_FILTERS as readonly string[]).includes(value);
 }
 
-/** A product's id as the spec makes it: "p" + a millisecond timestamp. */
+/** A new product's id: "p" + a millisecond timestamp. */
 export function productIdAt(timestamp: number): string {
   return `p${Math.trunc(timestamp)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Geometry of the admin clicks-per-day chart (issue 8, "Admin analytics"): a pure function from
+ * Geometry of the admin clicks-per-day chart (/admin/analytics): a pure function from
  * the days and the reading direction to the bars, the value ticks and the few day labels, so the
  * SVG is drawn on the server without a charting library.
  *

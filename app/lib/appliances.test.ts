@@ -10,7 +10,7 @@ import {
 const parse = (query: string) => parseApplianceCategory(new URLSearchParams(query));
 
 describe("appliance categories", () => {
-  it("are the spec's six, in the filter's order, with 12 products at most", () => {
+  it("are the six fixed ones, in the filter's order, with 12 products at most", () => {
     expect(APPLIANCE_CATEGORIES).toEqual(["kitchen", "cleaning", "cooling", "personal-care", "small-appliances", "laundry"]);
     expect(APPLIANCES_LIMIT).toBe(12);
   });

@@ -1,7 +1,6 @@
 /**
- * The home appliances page, /home-appliances (spec section 2): six fixed categories,
- * a filter kept in the URL (`?category=cooling`) and at most 12 products (spec section 9).
- * Pure, so the route, its links and the tests agree on the keys and the addresses.
+ * The home appliances page, /home-appliances: six fixed categories, a filter kept in the URL
+ * (`?category=cooling`) and at most 12 products. Pure, so the route, its links and the tests agree on the keys and the addresses.
  */
 
 export const APPLIANCES_PATH = "/home-appliances";
@@ -11,7 +10,7 @@ export const APPLIANCE_CATEGORIES = ["kitchen", "cleaning", "cooling", "personal
 
 export type ApplianceCategory = (typeof APPLIANCE_CATEGORIES)[number];
 
-/** Products shown at most (spec section 9: "Appliances page: 12 products"). */
+/** Products shown at most. */
 export const APPLIANCES_LIMIT = 12;
 
 /** The query parameter that holds the chosen category. */

@@ -1,9 +1,9 @@
-// No zod here: CartProvider runs this on every storefront page, and a schema library would cost
-// the first visit ~13 KB of gzipped JavaScript (the performance budget, tests/ops/budgets.test.ts).
+// No zod here: CartProvider runs this on every storefront page, and a schema library would weigh
+// on the first visit's JavaScript, which has a budget (tests/ops/budgets.test.ts).
 import { variantUrl } from "./images";
 import type { ProductImageData } from "./product";
 
-/** The browser keeps the cart under this localStorage key (spec, section 9). */
+/** The browser keeps the cart under this localStorage key (docs/decisions/0007-cart-in-localstorage-and-a-cookie.md). */
 export const CART_STORAGE_KEY = "twins-shop-cart";
 
 /** A line of the cart as the browser saves it. */

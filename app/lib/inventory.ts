@@ -23,7 +23,7 @@ export interface InventoryStats {
   stockValue: number;
 }
 
-/** The stock-alerts panel shows at most this many (spec, section 9). */
+/** The stock-alerts panel shows at most this many; the rest stay one click away. */
 export const STOCK_ALERTS_SHOWN = 5;
 
 /** The largest quantity the form accepts (fits every database's integer column with room to spare). */
@@ -57,7 +57,7 @@ export interface StockAlert {
 
 /**
  * Alerts computed from the products themselves (no separate table): every product out of stock
- * or low, out ones first, then the lowest stock first (spec: status descending, current stock
+ * or low, out ones first, then the lowest stock first (status descending, current stock
  * ascending); the id breaks ties so the order never flickers.
  */
 export function stockAlerts(items: readonly InventoryItem[]): StockAlert[] {
@@ -90,7 +90,7 @@ export type StockQuantityResult =
 const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 
 /**
- * A typed stock quantity: an integer (spec: non-numeric input becomes 0; "12.7" reads as 12).
+ * A typed stock quantity: an integer (non-numeric input becomes 0; "12.7" reads as 12).
  * Arabic-Indic digits are read as digits. A negative number is refused, and so is one above
  * MAX_STOCK_QUANTITY.
  */
@@ -106,7 +106,7 @@ export function parseStockQuantity(input: unknown): StockQuantityResult {
   return { ok: true, quantity: value };
 }
 
-/** `inventory-2026-11-22.csv`: the UTC date of the export (spec: ISO date). */
+/** `inventory-2026-11-22.csv`: the UTC date of the export, ISO format. */
 export function inventoryCsvFilename(now: Date): string {
   return `inventory-${now.toISOString().slice(0, 10)}.csv`;
 }

@@ -66,7 +66,7 @@ export interface SectionFormValues {
   productIds: string[];
 }
 
-/** New collections and pages are active (spec section 4), with display_order 0 (section 9). */
+/** New collections and pages start active, with display_order 0. */
 export const EMPTY_CUSTOM_PAGE_FORM: CustomPageFormValues = {
   title: "",
   slug: "",
@@ -162,8 +162,8 @@ function firstIssue(error: z.ZodError): { ok: false; error: MerchErrorKey; field
 }
 
 /**
- * A collection form: title and slug are required (titleSlugRequired, checked first, the spec's
- * one message), then the slug's shape (slugInvalid) and the lengths (tooLong, with the field).
+ * A collection form: title and slug are required (titleSlugRequired, checked first, the shop's
+ * one message for them), then the slug's shape (slugInvalid) and the lengths (tooLong, with the field).
  * The product list is checked by the service (productsRequired, unknownProducts).
  */
 export function parseCollectionForm(fields: MerchFormFields): MerchParseResult<CollectionInput> {

@@ -1,11 +1,11 @@
 /**
- * Merchandising: collections, custom landing pages and page layouts (spec sections 2, 3, 4).
+ * Merchandising: collections, custom landing pages and page layouts.
  * Pure and isomorphic: the constants, the shapes the server hands to pages, and the rules of
  * section order. The Zod form schemas built on them are in merchandising.schema.ts.
  */
 import type { ProductCardData, ProductImageData } from "./product";
 
-/** The storefront pages whose sections the merchant composes (spec section 3, "Page section"). */
+/** The storefront pages whose sections the merchant composes. */
 export const PAGE_IDENTIFIERS = ["home", "categories", "games", "school-supplies"] as const;
 export type PageIdentifier = (typeof PAGE_IDENTIFIERS)[number];
 
@@ -42,7 +42,7 @@ export const MERCH_LIMITS = {
 /** Products shown at most by one storefront section (a grid or a slider). */
 export const SECTION_PRODUCT_LIMIT = 12;
 
-/** Milliseconds between the last product added by "add all to cart" and its message (spec section 9). */
+/** Milliseconds between the last product added by "add all to cart" and its message. */
 export const ADD_ALL_MESSAGE_DELAY_MS = 500;
 
 export const collectionPath = (slug: string) => `/collections/${encodeURIComponent(slug)}`;
@@ -150,7 +150,7 @@ export interface AdminPageSection {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Section order (spec section 4, "Section order")
+// Section order
 
 /** The display_order a new section gets: the highest plus 1, or 0 for the first. */
 export function nextDisplayOrder(orders: readonly number[]): number {

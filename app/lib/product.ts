@@ -11,7 +11,7 @@ export interface ProductImageData {
   widths: number[];
 }
 
-/** A product as every card and grid shows it (spec: "Display product and card"). */
+/** A product as every card and grid shows it. */
 export interface ProductCardData {
   id: string;
   slug: string;
@@ -30,7 +30,7 @@ export interface ProductCardData {
   hasVariants: boolean;
 }
 
-/** Rounded percent of (original − price) / original, only when original > price (spec, section 9). */
+/** Rounded percent of (original − price) / original, only when original > price. */
 export function discountPercent(price: number, originalPrice: number | null | undefined): number | null {
   if (!originalPrice || originalPrice <= price || originalPrice <= 0) return null;
   return Math.round(((originalPrice - price) / originalPrice) * 100);

@@ -1,6 +1,6 @@
 /**
- * Slugs in admin forms (spec, section 5): lowercased and whitespace runs replaced
- * by hyphens as the merchant types; the stored slug is also trimmed of hyphens at the ends.
+ * Slugs in admin forms: lowercased and whitespace runs replaced by hyphens as the merchant
+ * types; the stored slug is also trimmed of hyphens at the ends.
  */
 export function slugAsTyped(text: string): string {
   return text.toLowerCase().replace(/\s+/g, "-");

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The admin forms of categories and sections (spec sections 3 and 5): a key fixed after creation
+ * The admin forms of categories and sections: a key fixed after creation
  * (a category's slug, a section's id) and names in Arabic (required), English and French (optional).
  */
 
@@ -17,7 +17,7 @@ export const KEY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Why a form is refused; each is a key under `adminInventory.taxonomy.errors`.
- * `required` is the spec's one message for a missing name or key (يرجى ملء جميع الحقول).
+ * `required` is the shop's one message for a missing name or key (يرجى ملء جميع الحقول).
  */
 export type TaxonomyErrorCode = "required" | "invalidKey" | "tooLong";
 

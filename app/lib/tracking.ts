@@ -1,7 +1,6 @@
 /**
- * Trackable share links (spec sections 3 "Tracking link", 4 "Referral", 7 "Tracking and sharing
- * helpers", 9). Pure and isomorphic: link codes, URLs, share targets, the analytics shapes and
- * the conversion-rate rule.
+ * Trackable share links. Pure and isomorphic: link codes, URLs, share targets, the analytics
+ * shapes and the conversion-rate rule.
  */
 
 export const TRACKING_TARGET_TYPES = ["product", "collection", "page"] as const;
@@ -11,7 +10,7 @@ export function isTrackingTargetType(value: unknown): value is TrackingTargetTyp
   return typeof value === "string" && (TRACKING_TARGET_TYPES as readonly string[]).includes(value);
 }
 
-/** 8 characters of uppercase letters and digits (spec section 9). */
+/** Link codes: 8 characters of uppercase letters and digits. */
 export const LINK_CODE_LENGTH = 8;
 export const LINK_CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 export const LINK_CODE_PATTERN = /^[A-Z0-9]{8}$/;
@@ -20,10 +19,10 @@ export const LINK_CODE_PATTERN = /^[A-Z0-9]{8}$/;
 export const CLICK_DEDUP_MINUTES = 30;
 /** An order counts as a conversion of a link clicked at most this many days before. */
 export const CONVERSION_WINDOW_DAYS = 30;
-/** Top-performing links shown (spec section 9) and the days of the clicks chart. */
+/** Top-performing links shown and the days of the clicks chart. */
 export const TOP_LINKS_LIMIT = 10;
 export const ANALYTICS_DAYS = 30;
-/** How long "copied" shows (spec section 9: 2 seconds). */
+/** How long "copied" shows: 2 seconds. */
 export const COPIED_FEEDBACK_MS = 2000;
 /** The QR image: rendered at 300×300, shown at 200×200 in the modal. */
 export const QR_RENDER_SIZE = 300;
@@ -85,7 +84,7 @@ export function facebookShareUrl(url: string): string {
   return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
 }
 
-/** Conversions over clicks × 100, rounded to 1 decimal; 0 when there are no clicks (spec section 9). */
+/** Conversions over clicks × 100, rounded to 1 decimal; 0 when there are no clicks. */
 export function conversionRate(clicks: number, conversions: number): number {
   if (clicks <= 0) return 0;
   return Math.round((conversions / clicks) * 1000) / 10;

@@ -1,4 +1,4 @@
-/** Typewriter timings of the home hero (spec, section 9). */
+/** Typewriter timings of the home hero, in milliseconds. */
 export const TYPE_MS = 80;
 export const DELETE_MS = 40;
 export const PAUSE_MS = 2500;

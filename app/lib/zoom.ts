@@ -1,4 +1,4 @@
-/** Full-screen image viewer limits (spec, sections 2 and 9). */
+/** Full-screen image viewer limits: the zoom range, a button's step and a pinch's rate. */
 export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 3;
 export const ZOOM_BUTTON_STEP = 0.5;

@@ -104,7 +104,7 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
-  /** Where each new order is POSTed (form-encoded, spec section 7) by the outbox worker; unset: no webhook. */
+  /** Where each new order is POSTed (form-encoded, the old shop's field names) by the outbox worker; unset: no webhook. */
   ORDER_WEBHOOK_URL: optionalUrl,
   /**
    * The bearer token of the orders API for integrations (server to server, never a browser):

@@ -2,7 +2,7 @@
  * Small, rarely changing reference data the storefront pages read on every request (the
  * categories with their counts, the delivery fees of the wilayas, the merchant's page layouts,
  * the featured collections), kept in this process's memory so a page answers from the database
- * in one or two round trips (issue 12).
+ * in one or two round trips (docs/decisions/0017-reference-cache-and-prepared-reads.md).
  *
  * Freshness: an entry lives REFERENCE_TTL_MS (5 s) at most, the pages' own shared-cache lifetime
  * (s-maxage=5, page-headers.server.ts), and every admin write that changes such data forgets them

@@ -29,7 +29,7 @@ export const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { name: "product-smartphone", path: "/products/smartphone-6-7-inch-128gb" },
 ];
 
-/** Issue 12's budget. Never loosen these to make a run pass. */
+/** The Lighthouse budget. Never loosen these to make a run pass. */
 export const LIGHTHOUSE_THRESHOLDS = {
   /** Performance score, 0..1: at least. */
   minScore: 0.95,

@@ -88,7 +88,7 @@ describe("the inventory dashboard", () => {
     await context.close();
   });
 
-  it("exports the CSV: UTF-8 with BOM, the spec's columns and the product's row", async () => {
+  it("exports the CSV: UTF-8 with BOM, the inventory columns and the product's row", async () => {
     const { context, page } = await openContext(browser, desktop);
     await signInAsAdmin(page);
     await page.goto("/admin/inventory");

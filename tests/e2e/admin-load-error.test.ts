@@ -27,7 +27,7 @@ async function withImagesTableOffline(run: () => Promise<void>): Promise<void> {
 }
 
 describe("admin lists when their data cannot be loaded", () => {
-  it("show the spec's load-error message inside the admin layout, and load again once the data is back", async () => {
+  it("show the load-error message inside the admin layout, and load again once the data is back", async () => {
     const { context, page } = await openContext(browser, desktop);
     await signInAsAdmin(page);
     const message = ar.adminInventory.common.loadError;

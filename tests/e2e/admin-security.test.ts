@@ -181,7 +181,7 @@ async function isSignedIn(cookie: string): Promise<boolean> {
   return response.status === 200;
 }
 
-describe("the session cookie and sign-in (issue 11)", () => {
+describe("the session cookie and sign-in", () => {
   it("sets an HttpOnly, SameSite=Lax, Path=/ cookie (Secure only on https: tests/ops/session-cookie.test.ts)", async () => {
     const response = await signInRequest(adminCredentials());
     expect(response.status).toBe(303);
@@ -245,7 +245,7 @@ const GET_SIDE_EFFECTS = new Set([
   "tracking_clicks",
 ]);
 
-describe("GET never changes state (issue 11)", () => {
+describe("GET never changes state", () => {
   it("crawling every GET route of app/routes.ts, signed in as admin, leaves the database as it was", async () => {
     const ids = await (async () => {
       const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
@@ -319,7 +319,7 @@ describe("GET never changes state (issue 11)", () => {
   });
 });
 
-describe("hostile uploads through the product form (issue 11)", () => {
+describe("hostile uploads through the product form", () => {
   /** A real 8 × 8 PNG whose IHDR says 20000 × 20000 (CRC left stale: sharp refuses it either way). */
   function floodPng(): Buffer {
     const png = Buffer.from(

@@ -66,7 +66,7 @@ describe("catalogue pages in the server HTML", () => {
     });
   }
 
-  it("answers 404 with the spec's texts for an unknown product and category", async () => {
+  it("answers 404 with the shop's not-found texts for an unknown product and category", async () => {
     const missingProduct = await get("/products/no-such-thing");
     expect(missingProduct.status).toBe(404);
     const html = await missingProduct.text();

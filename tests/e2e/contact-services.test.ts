@@ -39,7 +39,7 @@ describe("contact page", () => {
       expect(page).toMatch(/<title>[^<]+<\/title>/);
       expect(page).toContain(`<meta name="description" content="`);
 
-      // The two slots the ordering issue fills, each with its heading.
+      // The two order slots (quick order, delivery calculator), each with its heading.
       expect(page).toMatch(heading(2, texts.quickOrder.title));
       expect(page).toMatch(heading(2, texts.deliveryCalculator.title));
 

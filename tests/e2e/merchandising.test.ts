@@ -7,7 +7,7 @@ import { signInAsAdmin } from "./support/admin";
 import { withDb } from "./support/db";
 import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
 
-// Issue 7 as a merchant and a shopper do it: a collection in a chosen order, add-all-to-cart,
+// Merchandising as a merchant and a shopper do it: a collection in a chosen order, add-all-to-cart,
 // deactivation; a custom page with a hero image and its Open Graph tags; two sections on the
 // home layout, the second moved up. The home sections are removed again at the end, so the
 // other files keep seeing the built-in home.
@@ -63,7 +63,7 @@ describe("collections", () => {
 
     await page.goto("/admin/collections/new");
     await hydrated(page);
-    // Nothing typed: the spec's message, and nothing saved.
+    // Nothing typed: the one missing-field message, and nothing saved.
     await page.getByTestId("merch-save").click();
     await expect.poll(() => page.getByTestId("merch-error").textContent()).toBe(texts.errors.titleSlugRequired);
     await hydrated(page);
@@ -119,7 +119,7 @@ describe("collections", () => {
     expect(shopper.pageErrors).toEqual([]);
     await shopper.context.close();
 
-    // Deactivated: the public page answers 404 with the spec's text.
+    // Deactivated: the public page answers 404 with the shop's not-found text.
     await page.goto(editUrl);
     await hydrated(page);
     await page.locator('input[name="isActive"]').uncheck();

@@ -5,7 +5,7 @@ import { signInAsAdmin } from "./support/admin";
 import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
 import { withDb } from "./support/db";
 
-// Issue 9: the home appliances filter without JavaScript, a wholesale enquiry seen by the
+// The special storefront pages: the home appliances filter without JavaScript, a wholesale enquiry seen by the
 // merchant, a jewellery order with the "double" bundle, and the unknown-id and template redirects.
 // This file places 1 order and 1 enquiry (from 127.0.0.1).
 
@@ -101,7 +101,7 @@ describe("jewellery", () => {
     await page.locator('[data-testid="bundle-option"][data-bundle="double"] input').check();
 
     const form = page.getByTestId("jewellery-form");
-    // Missing fields: the spec's message, nothing sent.
+    // Missing fields: the one missing-field message, nothing sent.
     await form.getByTestId("jewellery-submit").click();
     await expect.poll(() => page.getByTestId("jewellery-error").textContent()).toContain(ar.jewellery.form.required);
 

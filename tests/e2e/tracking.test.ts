@@ -8,7 +8,7 @@ import { signInAsAdmin } from "./support/admin";
 import { withDb } from "./support/db";
 import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
 
-// Issue 8 as a shopper and a merchant see it: a share link made on a product page, its QR code
+// Share links as a shopper and a merchant see them: a share link made on a product page, its QR code
 // (decoded here), a visit through it (one click, even after a reload), an order, and the click
 // and the conversion in the admin analytics. This file places 1 order (from 127.0.0.1).
 

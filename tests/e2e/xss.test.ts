@@ -6,7 +6,7 @@ import { baseURL, launchBrowser, openContext } from "./support/browser";
 import { withDb } from "./support/db";
 
 /**
- * Hostile text (issue 11, item 5) written through the real forms and APIs into every text field an
+ * Hostile text written through the real forms and APIs into every text field an
  * admin or a shopper can write, then shown on every page that renders it, in Chromium. Nothing
  * may run (no dialog, no injected element), the text must read as text, JSON-LD must stay JSON,
  * and the CSV exports must neutralise formulas.

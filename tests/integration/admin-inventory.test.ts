@@ -128,7 +128,7 @@ describe("admin categories", () => {
     expect(await updateCategory(t.db, "no-such", { name: "x", nameEn: null, nameFr: null })).toEqual({ ok: false, error: "not_found" });
   });
 
-  it("answers the spec's messages for a missing field and a taken slug", async () => {
+  it("answers the shop's messages for a missing field and a taken slug", async () => {
     const ar = await createI18n("ar");
     const missing = new FormData();
     missing.set("intent", "create");

@@ -113,7 +113,7 @@ describe("ingestImage", () => {
 });
 
 /**
- * Hostile uploads (issue 11): each is refused by assertAcceptedImage (the admin forms' check,
+ * Hostile uploads: each is refused by assertAcceptedImage (the admin forms' check,
  * answered with the translated "not an image" message) and by ingestImage, storing nothing.
  */
 const smallJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#808080" } }).jpeg().toBuffer();
@@ -217,7 +217,7 @@ describe("hostile uploads", () => {
       const started = performance.now();
       await expect(assertAcceptedImage(big, { name: "huge.png", type: "image/png" })).rejects.toBeInstanceOf(UnsupportedImageError);
       await expect(ingestImage(storage, big, { name: "huge" })).rejects.toBeInstanceOf(UnsupportedImageError);
-      // A header read takes milliseconds; decoding this picture took seconds. Generous for a busy machine.
+      // A header read is quick; decoding this picture would be far slower. Generous for a busy machine.
       expect(performance.now() - started).toBeLessThan(2_000);
       expect(decodes).not.toHaveBeenCalled();
     } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findAdminByEmail } from "~/server/auth/auth.repo.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-// NUL in text (issue 11): PostgreSQL's text cannot hold it and fails any query naming it; the
+// NUL in text: PostgreSQL's text cannot hold it and fails any query naming it; the
 // database layer drops it there (db.server.ts), so no input can turn into a 500. On SQLite,
 // which stores NUL, the same calls simply work.
 

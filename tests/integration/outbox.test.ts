@@ -67,7 +67,7 @@ async function webhook(failures: number) {
 const row = async () => t.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
 
 describe("the order webhook outbox", () => {
-  it("retries a failing endpoint with back-off and delivers once, with the spec's field names", async () => {
+  it("retries a failing endpoint with back-off and delivers once, with the old shop's field names", async () => {
     const placed = await order("cart_page");
     const hook = await webhook(2);
     try {

@@ -6,8 +6,8 @@ import { countQueries, sqlitePlan, type QueryCounter } from "../support/query-co
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*
- * Issue 12: the product, category and home pages answer from the database in at most two round
- * trips each. A round trip here is a query sent to the database and waited for. Two measures
+ * The product, category and home pages answer from the database in at most two round trips
+ * each (docs/decisions/0017-reference-cache-and-prepared-reads.md). A round trip here is a query sent to the database and waited for. Two measures
  * (tests/support/query-counter.ts):
  * - `queries`, every query sent, one by one: the strict one, asserted <= 2 once the reference
  *   data (categories, delivery fees, page layouts, featured collections) is in memory

@@ -9,7 +9,7 @@ import { placeOrder, type OrderSettings, type PlaceOrderResult } from "~/server/
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*
- * Property-based tests of the order service (issue 11): whatever the body, placeOrder answers
+ * Property-based tests of the order service: whatever the body, placeOrder answers
  * 201 or a 4xx with the documented error shape and never throws; a refused body stores nothing;
  * a stored order's total is the database's prices plus the wilaya's delivery (or the jewellery
  * bundle's price), and Object.prototype is never touched. fast-check prints the seed and the

@@ -277,7 +277,7 @@ describe("the /uploads handler", () => {
       "/uploads/%E0%A4%A",
       "/uploads/",
       "/uploads",
-      // Issue 11: encoded slashes and dots, NUL, backslashes, absolute paths.
+      // Hostile spellings: encoded slashes and dots, NUL, backslashes, absolute paths.
       "/uploads/%2e%2e%2fpackage.json",
       "/uploads/%2E%2E%2F%2E%2E%2Fpackage.json",
       "/uploads/products/served-1234abcd-640.webp%00.json",
@@ -306,7 +306,7 @@ describe("the /uploads handler", () => {
       expect(response.headers["cache-control"]).toBe(IMMUTABLE_CACHE_CONTROL);
       expect(response.body.equals(webp)).toBe(true);
       expect((await rawRequest(localPort, "/uploads/products/missing.webp")).status).toBe(404);
-      // Issue 11: every traversal spelling is refused by the local folder too.
+      // Every traversal spelling is refused by the local folder too.
       await writeFile(join(work, "outside-secret.txt"), "local-secret");
       for (const path of [
         "/uploads/../package.json",

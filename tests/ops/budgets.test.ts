@@ -13,7 +13,7 @@ import {
 } from "../../scripts/bench-lib";
 import { startServer, type RunningServer } from "../support/production-server";
 
-// The performance budgets of a first visit (issue 12), measured on the production build with a
+// The performance budgets of a first visit, measured on the production build with a
 // fresh demo catalogue, exactly as `npm run bench` reports them (scripts/bench-lib.ts):
 // - JavaScript: every script and module preload of the HTML plus their static imports, each
 //   file gzipped at level 9, at most 130 kB per page;

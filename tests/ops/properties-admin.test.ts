@@ -10,7 +10,7 @@ import { openDatabase } from "~/server/db/db.server";
 import { adminCookie, createAdmin, freshServerDatabase, orderBody, startServer, type RunningServer, type ServerDatabase } from "../support/production-server";
 
 /*
- * Property-based tests of every admin form action (issue 11), signed in, against a production
+ * Property-based tests of every admin form action, signed in, against a production
  * server of its own (temp SQLite): arbitrary form bodies (the intents each route knows, the
  * field names it reads and garbage ones, values valid and hostile) never answer 5xx, and a
  * refusal (4xx) leaves the database exactly as it was (a fingerprint of every table but the

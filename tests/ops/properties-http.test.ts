@@ -9,7 +9,7 @@ import { openDatabase } from "~/server/db/db.server";
 import { freshServerDatabase, startServer, type RunningServer, type ServerDatabase } from "../support/production-server";
 
 /*
- * Property-based tests over HTTP (issue 11) against a production server of their own (temp
+ * Property-based tests over HTTP against a production server of their own (temp
  * SQLite, rate limits out of the way): POST /api/orders with arbitrary bodies and content types
  * answers 201 or a 4xx JSON error `{ error: { code, message, fields } }`, never a 5xx or an HTML
  * page; the storefront's search, category, product, collection and page routes with arbitrary

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, startServer, type RunningServer } from "../support/production-server";
 
-// Issue 11: the admin session cookie is Secure whenever the browser is on https. Here a production
+// The admin session cookie is Secure whenever the browser is on https. Here a production
 // server behind a TLS-terminating proxy (TRUST_PROXY=true, which means one proxy hop: this test's
 // requests come from 127.0.0.1, standing for the proxy; no PUBLIC_URL): X-Forwarded-Proto decides.
 // (Decision 0021.)

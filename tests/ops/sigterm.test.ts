@@ -69,7 +69,7 @@ describe("SIGTERM during a burst of orders", () => {
     }
 
     const burst = Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
-    // SIGTERM in the middle of the burst (60 orders over about 2.5 s).
+    // SIGTERM in the middle of the burst, once half its orders are sent.
     while (sent < (CLIENTS * PER_CLIENT) / 2) await new Promise((resolve) => setTimeout(resolve, 20));
     const stopped = server.stop("SIGTERM");
     const [{ code, ms }] = await Promise.all([stopped, burst]);

@@ -6,7 +6,7 @@ import { collectionPath, type CollectionTeaser } from "~/lib/merchandising";
 /** How wide a collection card's image is drawn (1, 2 or 3 columns in max-w-6xl). */
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 368px, (min-width: 640px) 50vw, 100vw";
 
-/** The home page's featured collections (spec: "Featured collections appear on the home page"); nothing when there are none. */
+/** The home page's featured collections (the active collections marked featured); nothing when there are none. */
 export function FeaturedCollections({ collections }: { collections: CollectionTeaser[] }) {
   const { t } = useTranslation();
   if (collections.length === 0) return null;

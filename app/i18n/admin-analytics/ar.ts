@@ -1,6 +1,6 @@
 /**
- * Texts of the admin link analytics (/admin/analytics, issue 8). Arabic is the source of keys;
- * the title (تحليلات الروابط), the empty state (لا توجد بيانات) and the load error are the spec's.
+ * Texts of the admin link analytics (/admin/analytics). Arabic is the source of keys;
+ * the title (تحليلات الروابط), the empty state (لا توجد بيانات) and the load error are the shop's exact wording.
  */
 const adminAnalytics = {
   title: "تحليلات الروابط",

@@ -1,6 +1,6 @@
 /**
  * Admin texts of the inventory (/admin/inventory and its CSV), categories (/admin/categories) and
- * sections (/admin/sections) pages. Arabic is the source; messages quoted by the spec are exact.
+ * sections (/admin/sections) pages. Arabic is the source; the form messages are the shop's exact wording.
  */
 const adminInventory = {
   common: {

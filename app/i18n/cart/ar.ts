@@ -1,7 +1,7 @@
 /**
  * Cart texts (drawer, cart page, line notices). Arabic is the source; wired into the main
- * dictionaries as `cart`. The order failure text is the spec's (section 8) word for word; the
- * spec gives none for the cart's success, so the page shows the quick-buy's (order.quickBuy).
+ * dictionaries as `cart`. The order failure text is the shop's exact wording; the cart has no
+ * success text of its own, so the page shows the quick-buy's (order.quickBuy).
  */
 const cart = {
   drawer: {

@@ -52,7 +52,7 @@ export interface ShareWidgetProps {
 }
 
 /**
- * The share widget (spec section 2). Compact: one مشاركة button that makes a trackable link
+ * The share widget. Compact: one مشاركة button that makes a trackable link
  * and opens the share modal. Full: مشاركة المنتج: with WhatsApp, Facebook, رمز QR (the modal)
  * and نسخ الرابط (تم النسخ! for 2 s). Every action makes (or gets back) the link of its own
  * utm_source through POST /api/share-links. The server renders only the buttons (the same

@@ -13,7 +13,7 @@ export interface ShareTarget {
   id: string;
 }
 
-/** Where a link is shared from: its utm_source (spec section 3). */
+/** Where a link is shared from: its utm_source. */
 export type ShareSource = "share" | "whatsapp" | "facebook" | "qr" | "copy" | "admin";
 
 export type ShareLinkResult = { ok: true; link: ShareLinkResponse } | { ok: false; message: string | null };
@@ -189,7 +189,7 @@ export function closeWindow(popup: Window | null): void {
   }
 }
 
-/** The Facebook sharer's pop-up: 600×400 (spec section 2), centred on the current window. */
+/** The Facebook sharer's pop-up: 600×400, centred on the current window. */
 export function facebookWindowFeatures(): string {
   const width = 600;
   const height = 400;

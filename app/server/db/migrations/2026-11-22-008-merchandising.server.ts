@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 // Frozen in time: never import app code here. Runs on SQLite and PostgreSQL.
 //
-// Merchandising (spec sections 2–4): collections and custom landing pages, each with an ordered
+// Merchandising: collections and custom landing pages, each with an ordered
 // product list, and the sections the merchant composes storefront pages from. Images are stored
 // as columns (base URL of the WebP variants + intrinsic size + widths, like product_images).
 // Product lists are keyed by (owner, position); a product appears once per list. Sections of one

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 // Frozen in time: never import app code here. Runs on SQLite and PostgreSQL.
 //
-// Trackable share links (spec sections 3 "Tracking link", 4 "Referral"): the links, their
+// Trackable share links and referrals: the links, their
 // counted clicks and the orders they converted. The utm columns are NOT NULL with '' for "none"
 // so the unique index on (target, utm triple) makes "same target and source → the existing
 // link" hold under concurrent creations. A conversion's primary key is its order: one per order.

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 // Frozen in time: never import app code here. Runs on SQLite and PostgreSQL.
 //
-// Trade buyers' enquiries from the wholesale page (/product-gros, spec section 2): who asks
+// Trade buyers' enquiries from the wholesale page (/product-gros): who asks
 // (business, contact, normalised phone 0XXXXXXXXX, wilaya), what for (categories as
 // comma-separated keys, an estimated quantity, a message) and where the merchant is in the
 // follow-up (new → contacted → closed). ip and user_agent as on orders (004), for abuse checks.

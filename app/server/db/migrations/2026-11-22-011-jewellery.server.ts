@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 // Frozen in time: never import app code here. Runs on SQLite and PostgreSQL.
 //
-// Jewellery (spec sections 3 and 9): the jewellery items are ordinary products (category
+// Jewellery: the jewellery items are ordinary products (category
 // 'jewellery'); what a product card has no column for lives in product_details, one row per
 // product, deleted with it: brand, material, weight, stones, the features in English and Arabic
 // (one per line), tags (one per line) and the jewellery sub-category (Necklaces, Rings…).

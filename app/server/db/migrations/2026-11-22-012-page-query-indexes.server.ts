@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 
 // Frozen in time: never import app code here. Runs on SQLite and PostgreSQL.
 //
-// Indexes of the storefront pages' queries (issue 12: each page in at most two round trips,
-// no full scan of products):
+// Indexes of the storefront pages' queries (each page in at most two round trips, no full
+// scan of products; docs/decisions/0017-reference-cache-and-prepared-reads.md):
 // - a category's listing, newest first (created_at desc, id desc: the id breaks ties so pages
 //   never overlap) and by price (price, then id): the listing indexes end with the id, so the
 //   whole order comes from the index, none is sorted apart;
