@@ -1,6 +1,6 @@
 // `npm run backup`: an online backup of the SQLite database of DATABASE_URL (the server may keep
 // running) to BACKUP_DIR/shop-YYYYMMDD-HHMMSS.db (default folder: backups/, time in UTC); prints
-// the file's path. PostgreSQL: use pg_dump (README, "Backups and restore").
+// the file's path. PostgreSQL: use pg_dump (docs/operations.md, "Backups and restore").
 import { backupSqlite, PG_DUMP_HINT, sqlitePath } from "./lib/sqlite-backup";
 
 try {

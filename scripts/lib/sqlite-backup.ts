@@ -1,11 +1,12 @@
-// Shared by `npm run backup` and `npm run restore` (SQLite only; PostgreSQL: README, "Backups").
+// Shared by `npm run backup` and `npm run restore` (SQLite only; PostgreSQL:
+// docs/operations.md, "Backups and restore").
 import SqliteDatabase from "better-sqlite3";
 import { DEFAULT_MIGRATION_TABLE } from "kysely";
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 export const PG_DUMP_HINT =
-  "DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc and restore with pg_restore into a fresh database (README, \"Backups and restore\").";
+  "DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc and restore with pg_restore into a fresh database (docs/operations.md, \"Backups and restore\").";
 
 /** The SQLite file a DATABASE_URL names, or null for PostgreSQL; throws for an in-memory database. */
 export function sqlitePath(databaseUrl: string): string | null {
