@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { TFunction } from "i18next";
 import { defaultLanguage, type Language } from "~/i18n/config";
 import { bundleLine, JEWELLERY_CATEGORY } from "~/lib/jewellery";
@@ -361,11 +361,8 @@ export async function placeOrder(
           : []),
         ...notifyMessages(orderNumber),
       ],
-      afterInsert: context.referral
-        ? async (trx, orderId) => {
-            await recordConversion(trx, { orderId, referral: context.referral, now });
-          }
-        : undefined,
+      referral: context.referral ?? null,
+      now,
     },
   );
 
@@ -404,8 +401,8 @@ type StoreOrderResult =
 /**
  * Stores an order in ONE transaction, which this service owns: the order's row first (a taken
  * idempotency key fails there, before any counter moves), the rate-limit counters, the order's
- * number, lines and first event, its outbox messages (the platform's outbox) and, when given,
- * the afterInsert writes (tracking's conversion). Nothing is kept when a counter of
+ * number, lines and first event, its outbox messages (the platform's outbox) and, with a
+ * referral, tracking's conversion. Nothing is kept when a counter of
  * `rateLimits` goes past its limit or the idempotency key is already taken; the `flagIfOver`
  * counter past its limit keeps the order and marks it (phone_flagged) for the merchant.
  */
@@ -417,8 +414,9 @@ async function storeOrder(
     /** A counter raised with the others that flags the order rather than refusing it. */
     flagIfOver?: RateLimitRule;
     outbox?: (orderNumber: string) => OutboxMessage | OutboxMessage[] | undefined;
-    /** Runs last inside the order's transaction (e.g. counting a referral's conversion). */
-    afterInsert?: (trx: Transaction<Database>, orderId: number) => Promise<void>;
+    /** The referral cookies: tracking counts a conversion in this transaction when they earn one. */
+    referral: PlaceOrderContext["referral"];
+    now: Date;
   },
 ): Promise<StoreOrderResult> {
   try {
@@ -429,7 +427,7 @@ async function storeOrder(
       const flagged = flag !== undefined && (await overRateLimit(trx, flag));
       const summary = await completeOrder(trx, id, order, { flagged });
       await enqueueOutbox(trx, [options.outbox?.(summary.order_number) ?? []].flat(), order.createdAt);
-      await options.afterInsert?.(trx, id);
+      if (options.referral) await recordConversion(trx, { orderId: id, referral: options.referral, now: options.now });
       return { summary, flagged };
     });
     if (stored.kind === "rate_limited") return stored;
