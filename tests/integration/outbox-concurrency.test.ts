@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgresUrl, openDatabase, type DatabaseHandle } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { ORDER_CREATED_TOPIC } from "~/server/notify/order-webhook.server";
-import { claimDueOutboxMessages } from "~/server/notify/outbox.repo.server";
+import { claimDueOutboxMessages } from "~/server/platform/index.server";
 import { deliverDueMessages } from "~/server/notify/outbox.server";
 
 // Several app servers each run an outbox worker on one database. Here: 10 workers, each on its

@@ -96,31 +96,3 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: string, i
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/**
- * Counts one sign-in attempt under each key (rate_limit_counters, shared with orders) and returns
- * the new counts, in one statement: INSERT … ON CONFLICT DO UPDATE … RETURNING is atomic on both
- * dialects, so simultaneous attempts each see a distinct count and never all read the same "under
- * the limit" value. The keys are written in the order given: callers pass them in one fixed
- * order (email, then address) so that two statements never lock the same rows in opposite orders.
- */
-export async function countAttempt(db: Kysely<Database>, keys: string[], windowStart: string): Promise<Map<string, number>> {
-  const rows = await db
-    .insertInto("rate_limit_counters")
-    .values(keys.map((key) => ({ key, window_start: windowStart, count: 1 })))
-    .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet((eb) => ({ count: eb("rate_limit_counters.count", "+", 1) })))
-    .returning(["key", "count"])
-    .execute();
-  return new Map(rows.map((row) => [row.key, Number(row.count)]));
-}
-
-/** Takes back one attempt counted by countAttempt in the same window (never below zero). */
-export async function uncountAttempt(db: Kysely<Database>, keys: string[], windowStart: string): Promise<void> {
-  await db
-    .updateTable("rate_limit_counters")
-    .set((eb) => ({ count: eb("count", "-", 1) }))
-    .where("key", "in", keys)
-    .where("window_start", "=", windowStart)
-    .where("count", ">", 0)
-    .execute();
-}

@@ -3,15 +3,14 @@ import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/admin-auth";
 import type { Database } from "../db/database.server";
 import type { Env } from "../env.server";
+import { countAttempts, uncountAttempts, windowStart } from "../platform/index.server";
 import {
-  countAttempt,
   deleteExpiredSessions,
   deleteSession,
   findAdminByEmail,
   findSession,
   insertSession,
   touchSession,
-  uncountAttempt,
   upsertAdmin,
 } from "./auth.repo.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
@@ -53,11 +52,6 @@ export function normalizeEmail(email: string): string {
 /** Seconds between two writes of a session's last-seen time (a page load is several requests). */
 const TOUCH_INTERVAL_MS = 60_000;
 
-function windowStartOf(now: Date, minutes: number): string {
-  const ms = minutes * 60_000;
-  return new Date(Math.floor(now.getTime() / ms) * ms).toISOString();
-}
-
 export const loginCounterKeys = (email: string, ip: string) => ({
   email: `login-email:${email}`,
   ip: `login-ip:${ip}`,
@@ -90,10 +84,10 @@ export async function signIn(
   const now = settings.now?.() ?? new Date();
   const email = normalizeEmail(input.email).slice(0, 320);
   const keys = loginCounterKeys(email, input.ip);
-  const windowStart = windowStartOf(now, settings.windowMinutes);
-  // Email first, address second: the fixed order countAttempt asks for.
+  const attemptWindow = windowStart(now, settings.windowMinutes * 60);
+  // Email first, address second: the fixed order countAttempts asks for.
   const counted = [keys.email, keys.ip];
-  const counts = await countAttempt(db, counted, windowStart);
+  const counts = await countAttempts(db, counted, attemptWindow);
   if ((counts.get(keys.email) ?? Infinity) > settings.maxFailuresPerEmail || (counts.get(keys.ip) ?? Infinity) > settings.maxFailuresPerIp) {
     return { kind: "throttled" };
   }
@@ -103,7 +97,7 @@ export async function signIn(
   const valid = admin ? await verifyPassword(password, admin.password_hash) : await verifyAgainstDummy(password);
   if (!admin || !valid || password === "") return { kind: "wrong_credentials" };
 
-  await uncountAttempt(db, counted, windowStart);
+  await uncountAttempts(db, counted, attemptWindow);
   if (input.previousToken) await deleteSession(db, hashSessionToken(input.previousToken));
   const token = newSessionToken();
   const sessionId = hashSessionToken(token);

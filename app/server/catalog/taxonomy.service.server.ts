@@ -5,6 +5,7 @@ export type { AdminTaxonomyEntry } from "~/lib/taxonomy";
 import type { Database } from "../db/database.server";
 import { invalidateReferenceData } from "../reference-cache.server";
 import { nowIso } from "../db/types.server";
+import { isUniqueViolation } from "../platform/index.server";
 import {
   categoryExists,
   countCategoryProductsAll,
@@ -33,12 +34,6 @@ const names = (input: Pick<TaxonomyInput, "name" | "nameEn" | "nameFr">) => ({
   name_en: input.nameEn,
   name_fr: input.nameFr,
 });
-
-/** A primary-key clash on SQLite or PostgreSQL (two admins creating the same key at once). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || (typeof code === "string" && code.startsWith("SQLITE_CONSTRAINT"));
-}
 
 export type CreateResult = { ok: true; key: string } | { ok: false; error: "taken" };
 export type UpdateResult = { ok: true } | { ok: false; error: "not_found" };

@@ -53,3 +53,24 @@ export async function updateWilayaSettings(db: Kysely<Database>, code: string, s
   const result = await db.updateTable("wilayas").set(settings).where("code", "=", code).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** An active wilaya with its fees (what an order is priced with), or undefined. */
+export function selectActiveWilayaFees(db: Kysely<Database>, code: string) {
+  return db
+    .selectFrom("wilayas")
+    .select(["code", "name", "name_ar", "home_price", "stop_desk_price"])
+    .where("code", "=", code)
+    .where("active", "=", true)
+    .executeTakeFirst();
+}
+
+/** Both names of every wilaya, active or not, by code. */
+export function selectWilayaNames(db: Kysely<Database>) {
+  return db.selectFrom("wilayas").select(["code", "name", "name_ar"]).orderBy("code", "asc").execute();
+}
+
+/** The communes of `codes` (at most a few hundred: callers batch longer lists). */
+export function selectCommunesByCodes(db: Kysely<Database>, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db.selectFrom("communes").select(["code", "name", "name_ar"]).where("code", "in", codes).execute();
+}

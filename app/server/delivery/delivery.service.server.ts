@@ -7,10 +7,14 @@ import { toBool } from "../db/types.server";
 import type { Database } from "../db/database.server";
 import { cachedReference, invalidateReferenceData } from "../reference-cache.server";
 import {
+  selectActiveWilayaFees,
   selectActiveWilayas,
   selectAllWilayas,
+  selectCommune,
+  selectCommunesByCodes,
   selectCommunesOfWilaya,
   selectWilaya,
+  selectWilayaNames,
   updateWilayaSettings,
 } from "./delivery.repo.server";
 
@@ -179,4 +183,51 @@ export async function saveWilayaSettings(
   });
   if (updated) invalidateReferenceData();
   return updated ? { ok: true } : { ok: false, error: "not_found" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What other domains read of wilayas and communes (delivery owns both tables). `db` may be the
+// caller's transaction.
+
+export type OrderWilaya = NonNullable<Awaited<ReturnType<typeof selectActiveWilayaFees>>>;
+
+/** An active wilaya with its names and fees, read from the database (never the cache): what an order is priced with. */
+export function activeWilayaForOrder(db: Kysely<Database>, code: string): Promise<OrderWilaya | undefined> {
+  return selectActiveWilayaFees(db, code);
+}
+
+/** One commune by code (with its wilaya), or undefined. */
+export function communeByCode(db: Kysely<Database>, code: string) {
+  return selectCommune(db, code);
+}
+
+/** True when `code` is an active wilaya (the forms list only those). */
+export async function isActiveWilaya(db: Kysely<Database>, code: string): Promise<boolean> {
+  const wilaya = await selectWilaya(db, code);
+  return wilaya !== undefined && toBool(wilaya.active);
+}
+
+/** Every wilaya (active or not) by code, ordered by code: the admin's lists and filters. */
+export function listWilayaNames(db: Kysely<Database>): Promise<{ code: string; name: string; name_ar: string }[]> {
+  return selectWilayaNames(db);
+}
+
+/** Both names of every wilaya by code (active or not): rows that keep a wilaya code show its names. */
+export async function wilayaNamesByCode(db: Kysely<Database>): Promise<Map<string, { name: string; name_ar: string }>> {
+  const rows = await selectWilayaNames(db);
+  return new Map(rows.map((row) => [row.code, { name: row.name, name_ar: row.name_ar }]));
+}
+
+/** Communes read per IN list. */
+const COMMUNE_BATCH = 500;
+
+/** Both names of the communes of `codes` (duplicates allowed), by code; unknown codes are left out. */
+export async function communeNamesByCode(db: Kysely<Database>, codes: readonly string[]): Promise<Map<string, { name: string; nameAr: string }>> {
+  const names = new Map<string, { name: string; nameAr: string }>();
+  const unique = [...new Set(codes)];
+  for (let start = 0; start < unique.length; start += COMMUNE_BATCH) {
+    const rows = await selectCommunesByCodes(db, unique.slice(start, start + COMMUNE_BATCH));
+    for (const row of rows) names.set(row.code, { name: row.name, nameAr: row.name_ar });
+  }
+  return names;
 }

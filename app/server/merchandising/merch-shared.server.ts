@@ -7,6 +7,7 @@ import { checkUploads, type UploadedFile } from "../catalog/admin-product.servic
 import type { Database } from "../db/database.server";
 import { deleteImageVariants, ingestImage, type IngestedImage } from "../images/images.server";
 import { logger } from "../logger.server";
+import { isUniqueViolation } from "../platform/index.server";
 import type { Storage } from "../storage/storage.server";
 import { existingProductIds, replaceProductList } from "./product-lists.repo.server";
 
@@ -16,12 +17,6 @@ export type Refusal = { ok: false; status: 400 | 404 | 409 | 413 | 422 | 500; er
 
 export function refuse(status: Refusal["status"], error: MerchErrorKey, field?: string): Refusal {
   return field ? { ok: false, status, error, field } : { ok: false, status, error };
-}
-
-/** A unique index refused a write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_*), as in taxonomy.service. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || (typeof code === "string" && code.startsWith("SQLITE_CONSTRAINT"));
 }
 
 /**

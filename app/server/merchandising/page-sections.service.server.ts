@@ -18,10 +18,11 @@ import { cardRowToCard, listSectionsProducts } from "../catalog/product.service.
 import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";
+import { isUniqueViolation } from "../platform/index.server";
 import { cachedReference, invalidateReferenceData } from "../reference-cache.server";
 import { selectActiveCollectionsOfPage } from "./collections.repo.server";
 import { toCollectionTeaser } from "./collections.service.server";
-import { checkProductIds, isUniqueViolation, refuse } from "./merch-shared.server";
+import { checkProductIds, refuse } from "./merch-shared.server";
 import {
   collectionExists,
   deletePageSectionRow,

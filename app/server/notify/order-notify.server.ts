@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { maskPhone } from "~/lib/order-workflow";
 import type { Env } from "../env.server";
 import type { OutboxTransport } from "./outbox.server";
+import type { OutboxMessage } from "../platform/index.server";
 
 /**
  * The merchant's "new order" notification: a short message per order to a Telegram chat
@@ -85,8 +86,8 @@ export function orderNotifyMessages(
   input: OrderNotifyInput,
   settings: OrderNotifySettings,
   t: TFunction,
-): { topic: string; payload: string }[] {
-  const messages: { topic: string; payload: string }[] = [];
+): OutboxMessage[] {
+  const messages: OutboxMessage[] = [];
   if (settings.telegram) {
     messages.push({ topic: ORDER_NOTIFY_TELEGRAM_TOPIC, payload: JSON.stringify({ text: orderNotifyText(input, t, settings.publicUrl) }) });
   }

@@ -1,4 +1,5 @@
 import type { OrderSource } from "~/lib/order-request";
+import type { OutboxMessage } from "../platform/index.server";
 
 /** The outbox topic of a new order, sent to ORDER_WEBHOOK_URL. */
 export const ORDER_CREATED_TOPIC = "order.created";
@@ -97,6 +98,6 @@ export function orderWebhookFields(input: OrderWebhookInput): Record<string, str
 }
 
 /** The outbox message of a new order: its form fields as JSON text. */
-export function orderWebhookMessage(input: OrderWebhookInput): { topic: string; payload: string } {
+export function orderWebhookMessage(input: OrderWebhookInput): OutboxMessage {
   return { topic: ORDER_CREATED_TOPIC, payload: JSON.stringify(orderWebhookFields(input)) };
 }

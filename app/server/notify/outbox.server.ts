@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
 import { ORDER_CREATED_TOPIC } from "./order-webhook.server";
-import { claimDueOutboxMessages, markOutboxDelivered, markOutboxFailed } from "./outbox.repo.server";
+import { claimDueOutboxMessages, markOutboxDelivered, markOutboxFailed } from "../platform/index.server";
 
 /** Back-off: 30 s × 2^(attempts − 1) after each failure, at most 1 h; given up after 10 attempts. */
 export const OUTBOX_BASE_DELAY_MS = 30_000;

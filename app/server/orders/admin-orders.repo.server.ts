@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
+import { listWilayaNames, wilayaNamesByCode } from "../delivery/delivery.service.server";
 import { orderFilterTimeRange, phoneDigitsOf, type OrderFilter, type OrderStatus } from "~/lib/order-filter";
 import { DUPLICATE_WINDOW_MS } from "~/lib/order-workflow";
 
@@ -62,20 +63,24 @@ const listColumns = [
   "orders.phone_flagged",
 ] as const;
 
+/** Both names of an order's wilaya, from delivery (which owns wilayas); null for a wilaya since removed. */
+function withWilayaNames<Row extends { wilaya_code: string }>(row: Row, names: Map<string, { name: string; name_ar: string }>) {
+  const wilaya = names.get(row.wilaya_code);
+  return { ...row, wilaya_name: wilaya?.name ?? null, wilaya_name_ar: wilaya?.name_ar ?? null };
+}
+
 /**
  * The orders a filter selects, newest first, with the wilaya's names and the number of
  * articles (Σ quantity of the lines) as items_count.
  */
-export function selectOrders(
+export async function selectOrders(
   db: Kysely<Database>,
   filter: OrderFilter,
   { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {},
 ) {
-  return db
+  const rows = db
     .selectFrom("orders")
-    .leftJoin("wilayas", "wilayas.code", "orders.wilaya_code")
     .select(listColumns)
-    .select(["wilayas.name as wilaya_name", "wilayas.name_ar as wilaya_name_ar"])
     .select((eb) =>
       eb
         .selectFrom("order_items")
@@ -88,8 +93,13 @@ export function selectOrders(
     .orderBy("orders.id", "desc")
     .limit(limit)
     .offset(offset)
-    .execute()
-    .then((rows) => rows.map((row) => ({ ...row, items_count: Number(row.items_count ?? 0), phone_flagged: toBool(row.phone_flagged) })));
+    .execute();
+  const [listed, names] = await Promise.all([rows, wilayaNamesByCode(db)]);
+  return listed.map((row) => ({
+    ...withWilayaNames(row, names),
+    items_count: Number(row.items_count ?? 0),
+    phone_flagged: toBool(row.phone_flagged),
+  }));
 }
 
 export type AdminOrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
@@ -121,14 +131,9 @@ export async function countOrdersByStatus(db: Kysely<Database>, filter: OrderFil
  * its lines in order; undefined when there is no such order.
  */
 export async function selectOrderWithItems(db: Kysely<Database>, id: number) {
-  const order = await db
-    .selectFrom("orders")
-    .leftJoin("wilayas", "wilayas.code", "orders.wilaya_code")
-    .selectAll("orders")
-    .select(["wilayas.name as wilaya_name", "wilayas.name_ar as wilaya_name_ar"])
-    .where("orders.id", "=", id)
-    .executeTakeFirst();
-  if (!order) return undefined;
+  const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const order = withWilayaNames(row, await wilayaNamesByCode(db));
   const items = await db
     .selectFrom("order_items")
     .select(["id", "position", "product_id", "title", "unit_price", "compare_at_price", "quantity", "line_total"])
@@ -211,7 +216,7 @@ export function selectDuplicateOrders(
     .execute();
 }
 
-/** Active wilayas for the filter's select, by code. */
+/** Every wilaya for the filter's select, by code (orders keep the code of a wilaya since deactivated). */
 export function selectWilayaOptions(db: Kysely<Database>) {
-  return db.selectFrom("wilayas").select(["code", "name", "name_ar"]).orderBy("code", "asc").execute();
+  return listWilayaNames(db);
 }

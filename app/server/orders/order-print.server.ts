@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { OrderFilter } from "~/lib/order-filter";
 import type { PrintableOrder } from "~/lib/order-print";
 import type { Database } from "../db/database.server";
+import { communeNamesByCode } from "../delivery/delivery.service.server";
 import { selectOrders, selectOrderWithItems } from "./admin-orders.repo.server";
 
 /**
@@ -21,20 +22,6 @@ function deliveryColumns(row: object): { communeCode: string | null; deliveryTyp
     communeCode: typeof loose.commune_code === "string" && loose.commune_code !== "" ? loose.commune_code : null,
     deliveryType: typeof loose.delivery_type === "string" && loose.delivery_type !== "" ? loose.delivery_type : null,
   };
-}
-
-async function communeNames(db: Kysely<Database>, codes: string[]): Promise<Map<string, { name: string; nameAr: string }>> {
-  const names = new Map<string, { name: string; nameAr: string }>();
-  const unique = [...new Set(codes)];
-  for (let start = 0; start < unique.length; start += PAGE) {
-    const rows = await db
-      .selectFrom("communes")
-      .select(["code", "name", "name_ar"])
-      .where("code", "in", unique.slice(start, start + PAGE))
-      .execute();
-    for (const row of rows) names.set(row.code, { name: row.name, nameAr: row.name_ar });
-  }
-  return names;
 }
 
 /** Every order a filter selects, newest first (as the admin list), ready to print. */
@@ -68,7 +55,7 @@ export async function loadPrintableOrders(db: Kysely<Database>, filter: OrderFil
     }
   }
   const communeCodes = [...details.values()].map((row) => deliveryColumns(row).communeCode).filter((code) => code !== null);
-  const communes = await communeNames(db, communeCodes);
+  const communes = await communeNamesByCode(db, communeCodes);
 
   return listed.flatMap((row) => {
     const detail = details.get(row.id);
@@ -107,7 +94,7 @@ export async function loadPrintableOrder(db: Kysely<Database>, id: number): Prom
   if (!found) return undefined;
   const { order, items } = found;
   const { communeCode, deliveryType } = deliveryColumns(order);
-  const commune = communeCode ? (await communeNames(db, [communeCode])).get(communeCode) : undefined;
+  const commune = communeCode ? (await communeNamesByCode(db, [communeCode])).get(communeCode) : undefined;
   return {
     id: order.id,
     orderNumber: order.order_number,

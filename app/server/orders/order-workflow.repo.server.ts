@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { returnStock, takeStock } from "../catalog/stock.service.server";
 import type { Database } from "../db/database.server";
 import type { OrderStatus } from "~/lib/order-filter";
 
@@ -29,8 +30,8 @@ class Abort extends Error {
 
 /**
  * Changes an order's status in ONE transaction: the status (only if it is still `from`), the
- * stock of every line (taken only where enough is left: a conditional update, so concurrent
- * confirmations never oversell, on SQLite and PostgreSQL alike) and an order_events row.
+ * stock of every line (the catalogue's takeStock and returnStock, in this transaction: taken
+ * only where enough is left, so concurrent confirmations never oversell) and an order_events row.
  * Nothing is kept when any step is refused.
  */
 export async function applyStatusChange(db: Kysely<Database>, change: StatusChange): Promise<StatusChangeResult> {
@@ -60,33 +61,12 @@ export async function applyStatusChange(db: Kysely<Database>, change: StatusChan
         for (const productId of [...byProduct.keys()].sort()) {
           const { title, quantity } = byProduct.get(productId)!;
           if (change.stock === "take") {
-            const taken = await trx
-              .updateTable("products")
-              .set((eb) => ({ stock_quantity: eb("stock_quantity", "-", quantity), updated_at: change.at }))
-              .where("id", "=", productId)
-              .where("stock_quantity", ">=", quantity)
-              .executeTakeFirst();
-            if (Number(taken.numUpdatedRows) !== 1) {
-              const product = await trx
-                .selectFrom("products")
-                .select(["title", "stock_quantity"])
-                .where("id", "=", productId)
-                .executeTakeFirst();
-              throw new Abort({
-                kind: "short",
-                productId,
-                title: product?.title || title,
-                available: Math.max(0, product?.stock_quantity ?? 0),
-                missing: !product,
-              });
+            const taken = await takeStock(trx, productId, quantity, change.at);
+            if (!taken.ok) {
+              throw new Abort({ kind: "short", productId, title: taken.title || title, available: taken.available, missing: taken.missing });
             }
           } else {
-            // A product deleted since is simply not restocked.
-            await trx
-              .updateTable("products")
-              .set((eb) => ({ stock_quantity: eb("stock_quantity", "+", quantity), updated_at: change.at }))
-              .where("id", "=", productId)
-              .execute();
+            await returnStock(trx, productId, quantity, change.at);
           }
         }
       }

@@ -13,26 +13,36 @@ import {
   type OrderFieldCode,
   type ParsedOrderRequest,
 } from "~/lib/order-request";
+import { productsForOrder } from "../catalog/stock.service.server";
 import type { Database } from "../db/database.server";
-import { windowStart } from "../db/rate-limit.server";
 import { toBool } from "../db/types.server";
-import { selectCommune } from "../delivery/delivery.repo.server";
+import { activeWilayaForOrder, communeByCode } from "../delivery/delivery.service.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
 import { orderNotifyMessages, orderNotifySettingsFromEnv, type OrderNotifySettings } from "../notify/order-notify.server";
 import { orderWebhookMessage } from "../notify/order-webhook.server";
+import {
+  enqueueOutbox,
+  isUniqueViolation,
+  limitedTransaction,
+  overRateLimit,
+  pruneRateLimits,
+  windowStart,
+  withRateLimits,
+  type OutboxMessage,
+  type RateLimitRule,
+} from "../platform/index.server";
 import { recordConversion } from "../tracking/tracking.service.server";
 import { isPhoneBlocked } from "./order-workflow.server";
 import { maskPhone } from "~/lib/order-workflow";
 import {
-  deleteRateLimitCountersBefore,
-  insertOrder,
-  selectActiveWilaya,
+  completeOrder,
+  insertOrderRow,
+  selectOrderByIdempotencyKey,
   selectOrderByIdempotencyKeys,
-  selectProductsForOrder,
+  type NewOrder,
   type OrderSummaryRow,
-  type RateLimitRule,
 } from "./orders.repo.server";
 
 export interface PlaceOrderContext {
@@ -200,9 +210,9 @@ export async function placeOrder(
   if (first) return replay(first.order, request, requestHash, t);
 
   const [products, wilaya, commune] = await Promise.all([
-    selectProductsForOrder(db, request.items.map((line) => line.productId)),
-    selectActiveWilaya(db, request.customer.wilayaCode),
-    request.customer.communeCode ? selectCommune(db, request.customer.communeCode) : undefined,
+    productsForOrder(db, request.items.map((line) => line.productId)),
+    activeWilayaForOrder(db, request.customer.wilayaCode),
+    request.customer.communeCode ? communeByCode(db, request.customer.communeCode) : undefined,
   ]);
 
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -305,7 +315,7 @@ export async function placeOrder(
       return [];
     }
   };
-  const result = await insertOrder(
+  const result = await storeOrder(
     db,
     {
       source: request.source,
@@ -351,11 +361,8 @@ export async function placeOrder(
           : []),
         ...notifyMessages(orderNumber),
       ],
-      afterInsert: context.referral
-        ? async (trx, orderId) => {
-            await recordConversion(trx, { orderId, referral: context.referral, now });
-          }
-        : undefined,
+      referral: context.referral ?? null,
+      now,
     },
   );
 
@@ -377,11 +384,60 @@ export async function placeOrder(
       if (Math.random() < 0.02) {
         const longest = Math.max(settings.perIp.windowSeconds, settings.perPhone.windowSeconds);
         const before = new Date(now.getTime() - (longest + 86_400) * 1000).toISOString();
-        deleteRateLimitCountersBefore(db, before).catch((error: unknown) =>
+        pruneRateLimits(db, before).catch((error: unknown) =>
           logger.warn({ err: error }, "could not prune rate-limit counters"),
         );
       }
       return created(result.order, false);
+  }
+}
+
+type StoreOrderResult =
+  | { kind: "created"; order: OrderSummaryRow; flagged: boolean }
+  /** The idempotency key is taken (by a concurrent request, usually): the first order. */
+  | { kind: "duplicate"; order: OrderSummaryRow }
+  | { kind: "rate_limited"; rule: string };
+
+/**
+ * Stores an order in ONE transaction, which this service owns: the order's row first (a taken
+ * idempotency key fails there, before any counter moves), the rate-limit counters, the order's
+ * number, lines and first event, its outbox messages (the platform's outbox) and, with a
+ * referral, tracking's conversion. Nothing is kept when a counter of
+ * `rateLimits` goes past its limit or the idempotency key is already taken; the `flagIfOver`
+ * counter past its limit keeps the order and marks it (phone_flagged) for the merchant.
+ */
+async function storeOrder(
+  db: Kysely<Database>,
+  order: NewOrder,
+  options: {
+    rateLimits: RateLimitRule[];
+    /** A counter raised with the others that flags the order rather than refusing it. */
+    flagIfOver?: RateLimitRule;
+    outbox?: (orderNumber: string) => OutboxMessage | OutboxMessage[] | undefined;
+    /** The referral cookies: tracking counts a conversion in this transaction when they earn one. */
+    referral: PlaceOrderContext["referral"];
+    now: Date;
+  },
+): Promise<StoreOrderResult> {
+  try {
+    const stored = await limitedTransaction(db, async (trx) => {
+      const id = await insertOrderRow(trx, order);
+      await withRateLimits(trx, options.rateLimits);
+      const flag = options.flagIfOver;
+      const flagged = flag !== undefined && (await overRateLimit(trx, flag));
+      const summary = await completeOrder(trx, id, order, { flagged });
+      await enqueueOutbox(trx, [options.outbox?.(summary.order_number) ?? []].flat(), order.createdAt);
+      if (options.referral) await recordConversion(trx, { orderId: id, referral: options.referral, now: options.now });
+      return { summary, flagged };
+    });
+    if (stored.kind === "rate_limited") return stored;
+    return { kind: "created", order: stored.value.summary, flagged: stored.value.flagged };
+  } catch (error) {
+    if (order.idempotencyKey !== null && isUniqueViolation(error)) {
+      const first = await selectOrderByIdempotencyKey(db, order.idempotencyKey);
+      if (first) return { kind: "duplicate", order: first };
+    }
+    throw error;
   }
 }
 

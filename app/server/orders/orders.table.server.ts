@@ -67,17 +67,8 @@ export interface OrderEventsTable {
   created_at: Timestamp;
 }
 
-/** Fixed-window counters: one row per key (e.g. 'order:ip:1.2.3.4') and window start. */
-export interface RateLimitCountersTable {
-  key: string;
-  /** ISO timestamp of the window's start. */
-  window_start: string;
-  count: number;
-}
-
 export interface OrdersTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
-  rate_limit_counters: RateLimitCountersTable;
 }

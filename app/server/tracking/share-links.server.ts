@@ -3,12 +3,12 @@ import { z } from "zod";
 import { PUBLIC_BODY_BYTES } from "~/lib/body-limits";
 import { TRACKING_TARGET_TYPES, qrUrls, type ShareLinkResponse } from "~/lib/tracking";
 import type { Database } from "../db/database.server";
-import { takeRateLimit } from "../db/rate-limit.server";
 import { env } from "../env.server";
 import { readJsonWithin } from "../http/json-body.server";
 import { requestI18n } from "../i18n.server";
 import { logger } from "../logger.server";
 import { clientIp } from "../orders/client-ip.server";
+import { overRateLimit, windowStart } from "../platform/index.server";
 import { publicOrigin } from "../seo/origin.server";
 import { createShareLink, TARGET_ID_MAX, UTM_MAX } from "./tracking.service.server";
 
@@ -59,13 +59,12 @@ export async function handleShareLinkRequest(
 ): Promise<Response> {
   if (request.method !== "POST") return shareLinkError(request, 405, "methodNotAllowed");
   const ip = settings.ip ?? clientIp(request);
-  const allowed = await takeRateLimit(db, {
+  const limited = await overRateLimit(db, {
     key: `share-link:ip:${ip}`,
     limit: settings.perIp.limit,
-    windowSeconds: settings.perIp.windowSeconds,
-    now: settings.now,
+    windowStart: windowStart(settings.now ?? new Date(), settings.perIp.windowSeconds),
   });
-  if (!allowed) {
+  if (limited) {
     logger.warn({ ip }, "share link refused: rate limit");
     return shareLinkError(request, 429, "rateLimited");
   }

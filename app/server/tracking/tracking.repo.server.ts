@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database.server";
-import { raiseCounter } from "../db/rate-limit.server";
+import { overRateLimit } from "../platform/index.server";
 import type { TrackingTargetType, Utm } from "~/lib/tracking";
 
 /** Reads and writes of the tracking tables (migration 009). Timestamps are ISO-8601 UTC text. */
@@ -72,7 +72,7 @@ export function insertLink(
  * one transaction. The link's row is locked first (a no-op update), so two requests of one
  * visitor on PostgreSQL cannot both count; SQLite runs one write transaction at a time anyway.
  * With `addressLimit`, a click that is not a duplicate also raises that fixed-window counter
- * (rate_limit_counters) and, once it is past the limit, is "limited": neither stored nor counted.
+ * (the platform's rate limits) and, once it is past the limit, is "limited": neither stored nor counted.
  */
 export async function countClick(
   db: Kysely<Database>,
@@ -103,7 +103,7 @@ export async function countClick(
       .executeTakeFirst();
     if (recent) return "duplicate";
     const limit = click.addressLimit;
-    if (limit && (await raiseCounter(trx, limit.key, limit.windowStart)) > limit.limit) return "limited";
+    if (limit && (await overRateLimit(trx, limit))) return "limited";
     await trx.insertInto("tracking_clicks").values({ link_id: link.id, visitor_key: click.visitorKey, clicked_at: click.at }).execute();
     await trx
       .updateTable("tracking_links")

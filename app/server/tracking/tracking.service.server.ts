@@ -23,11 +23,10 @@ import {
 import { toCardData } from "../catalog/product.service.server";
 import { selectProductsByIds } from "../catalog/product.repo.server";
 import type { Database } from "../db/database.server";
-import { windowStart } from "../db/rate-limit.server";
 import { toBool } from "../db/types.server";
 import { selectCollectionsByIds } from "../merchandising/collections.repo.server";
 import { selectCustomPagesByIds } from "../merchandising/custom-pages.repo.server";
-import { isUniqueViolation } from "../orders/orders.repo.server";
+import { isUniqueViolation, windowStart } from "../platform/index.server";
 import {
   countClick,
   insertConversion,

@@ -16,16 +16,16 @@ import {
   type WholesaleStatus,
 } from "~/lib/wholesale";
 import type { Database } from "../db/database.server";
-import { windowStart } from "../db/rate-limit.server";
+import { isActiveWilaya } from "../delivery/delivery.service.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
 import { clientIp } from "../orders/client-ip.server";
 import { isPhoneBlocked } from "../orders/order-workflow.server";
+import { windowStart } from "../platform/index.server";
 import {
   countEnquiries,
   insertEnquiry,
-  selectActiveWilayaCode,
   selectEnquiries,
   updateEnquiryStatus,
   type EnquiryRateLimit,
@@ -114,7 +114,7 @@ export async function submitEnquiry(
     logger.warn({ ip: context.ip, phone: maskPhone(enquiry.phone) }, "wholesale enquiry refused: blocked phone");
     return failure(422, "rejected", t);
   }
-  if (!(await selectActiveWilayaCode(db, enquiry.wilaya))) {
+  if (!(await isActiveWilaya(db, enquiry.wilaya))) {
     return failure(422, "unknown_wilaya", t, { wilaya: wholesaleFieldMessage(t, "unknown_wilaya") });
   }
 

@@ -1,5 +1,13 @@
 import type { AutoId, Timestamp } from "../db/types.server";
 
+/** Fixed-window counters: one row per key (e.g. 'order:ip:1.2.3.4') and window start. */
+export interface RateLimitCountersTable {
+  key: string;
+  /** ISO timestamp of the window's start. */
+  window_start: string;
+  count: number;
+}
+
 /** Messages to deliver to outside systems (the order webhook), written in the same transaction as their cause. */
 export interface OutboxTable {
   id: AutoId;
@@ -22,6 +30,8 @@ export interface OutboxTable {
   created_at: Timestamp;
 }
 
-export interface NotifyTables {
+/** The tables every domain writes through the platform: rate-limit counters and the outbox. */
+export interface PlatformTables {
+  rate_limit_counters: RateLimitCountersTable;
   outbox: OutboxTable;
 }

@@ -1,5 +1,32 @@
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../db/database.server";
+
+/** A message for an outside system: its topic picks the handler that delivers it (app/server/notify). */
+export interface OutboxMessage {
+  topic: string;
+  /** JSON text. */
+  payload: string;
+}
+
+/**
+ * Writes messages to the outbox in the caller's transaction, so they exist exactly when their
+ * cause does (the order, say); due at `at` (ISO), never tried yet. A worker delivers them later.
+ */
+export async function enqueueOutbox(trx: Transaction<Database>, messages: readonly OutboxMessage[], at: string): Promise<void> {
+  if (messages.length === 0) return;
+  await trx
+    .insertInto("outbox")
+    .values(
+      messages.map((message) => ({
+        topic: message.topic,
+        payload: message.payload,
+        attempts: 0,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
+    .execute();
+}
 
 /**
  * Claims up to `limit` due messages for one worker until `claimedUntil`, atomically: one
@@ -85,8 +112,4 @@ export async function markOutboxFailed(
     .where("id", "=", id)
     .where("claim_token", "=", token)
     .execute();
-}
-
-export function selectOutboxMessages(db: Kysely<Database>) {
-  return db.selectFrom("outbox").selectAll().orderBy("id").execute();
 }
