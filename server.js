@@ -4,10 +4,10 @@ import express from "express";
 import { readdirSync } from "node:fs";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
-const SERVER_ENTRY = "./app/server/app.server.ts";
+const SERVER_ENTRY = "./app/server/http/app.server.ts";
 const BUILD_ENTRY = "./build/server/index.js";
 // Uploaded files at /uploads: the folder UPLOADS_DIR, or the bucket S3_BUCKET streamed through
-// the app (uploadsHandler in app/server/app.server.ts); cached for a year, a missing file is a 404.
+// the app (uploadsHandler in app/server/http/app.server.ts); cached for a year, a missing file is a 404.
 const uploads = (req, res, next) => mod.uploadsHandler(req, res, next);
 // Compression (app/server/http/compression.server.ts) comes first, before the app is loaded:
 // requests only arrive once the server listens, when `mod` is there.

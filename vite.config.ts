@@ -10,7 +10,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server bundle's entry is our Express app (which itself imports the
     // React Router server build), so one `import()` in server.js boots everything.
-    rollupOptions: isSsrBuild ? { input: "./app/server/app.server.ts" } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./app/server/http/app.server.ts" } : undefined,
   },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -9,7 +9,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -22,8 +21,10 @@ import { CartProvider } from "./components/shop/CartProvider";
 import { MetaPixel } from "./components/shop/MetaPixel";
 import { SiteFooter } from "./components/shop/SiteFooter";
 import { SiteHeader } from "./components/shop/SiteHeader";
+import { useRootData, type RootData } from "./components/shop/useRootData";
 import { defaultLanguage, directionOf, languageCookieForQuery, type Language } from "./i18n/config";
 import { env } from "./server/env.server";
+import { cookieIsSecure } from "./server/http/cookie-secure.server";
 import { pageVariant } from "./server/http/page-variant.server";
 import { shopNameFor } from "./server/page.server";
 
@@ -34,11 +35,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-function rootData(language: Language, cartCount = 0) {
+function rootData(language: Language, cartCount = 0): RootData {
   const config = env();
   return {
     language,
-    /** Items in the `cart` cookie: the badge before the browser restores the cart (and without JavaScript). */
     cartCount,
     dir: directionOf(language),
     shop: {
@@ -48,7 +48,6 @@ function rootData(language: Language, cartCount = 0) {
       facebookUrl: config.SOCIAL_FACEBOOK_URL ?? "https://www.facebook.com/",
       instagramUrl: config.SOCIAL_INSTAGRAM_URL ?? "https://www.instagram.com/",
     },
-    /** Meta Pixel id, or null: no pixel at all. */
     metaPixelId: config.META_PIXEL_ID ?? null,
   };
 }
@@ -56,7 +55,7 @@ function rootData(language: Language, cartCount = 0) {
 export async function loader({ request }: Route.LoaderArgs) {
   const { language, cartCount } = pageVariant(request.url, request.headers.get("Cookie"));
   // A `?lng=` link (hreflang alternate, shared link) switches the cookie too, so the visit stays in that language.
-  const cookie = languageCookieForQuery(request, { secure: env().PUBLIC_URL?.startsWith("https://") ?? false });
+  const cookie = languageCookieForQuery(request, { secure: cookieIsSecure(request) });
   return data(rootData(language, cartCount), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 
@@ -66,13 +65,6 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   for (const cookie of loaderHeaders.getSetCookie()) forwarded.append("Set-Cookie", cookie);
   return forwarded;
 };
-
-export type RootData = ReturnType<typeof rootData>;
-
-/** The shop-wide data the root loader provides (language, shop name, contacts). */
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();

@@ -45,7 +45,7 @@ export default [
   // Product search (noindex)
   route("search", "routes/shop/search.tsx"),
 
-  // Admin area (noindex, behind a session; see app/server/auth/auth.server.ts)
+  // Admin area (noindex, behind a session; see app/server/http/admin-session.server.ts)
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),

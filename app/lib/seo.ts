@@ -5,7 +5,7 @@ import { LANGUAGE_QUERY, defaultLanguage, languages, type Language } from "~/i18
  * Search and sharing tags for one page, in the page's language: <title>, meta
  * description, canonical URL, Open Graph (what WhatsApp and Facebook show when a
  * link is pasted), Twitter cards, hreflang alternates and schema.org JSON-LD.
- * Pure: routes pass the origin (see app/server/seo/origin.server.ts) and path.
+ * Pure: routes pass the origin (see app/server/http/public-origin.server.ts) and path.
  *
  * URLs and languages: the language lives in the `lng` cookie, and `?lng=xx`
  * overrides it (app/i18n/config.ts). Every language of a page has its own URL:

@@ -6,6 +6,7 @@ import {
   generateLinkCode,
   LINK_CODE_PATTERN,
   normalizeLinkCode,
+  parseQrFile,
   trackedUrl,
   whatsappShareUrl,
 } from "./tracking";
@@ -72,5 +73,18 @@ describe("conversion rate", () => {
     expect(conversionRate(0, 0)).toBe(0);
     expect(formatRate(100)).toBe("100.0%");
     expect(formatRate(33.3)).toBe("33.3%");
+  });
+});
+
+describe("parseQrFile", () => {
+  it("reads CODE.svg and CODE.png, upper-casing the code", () => {
+    expect(parseQrFile("ABCD1234.svg")).toEqual({ code: "ABCD1234", format: "svg" });
+    expect(parseQrFile("abcd1234.png")).toEqual({ code: "ABCD1234", format: "png" });
+  });
+
+  it("refuses anything else", () => {
+    for (const file of [undefined, "", "ABCD1234", "ABCD1234.gif", "ABCD123.svg", "ABCD12345.svg", "../ABCD1234.svg", "ABCD1234.svg.png", "ABCD-234.svg"]) {
+      expect(parseQrFile(file)).toBeNull();
+    }
   });
 });

@@ -118,6 +118,15 @@ export interface ShareLinkResponse {
 
 export const qrUrls = (code: string) => ({ qrSvgUrl: `/qr/${code}.svg`, qrPngUrl: `/qr/${code}.png` });
 
+const QR_FILE = /^([A-Za-z0-9]{8})\.(svg|png)$/;
+
+/** The code and format of a QR file name (`CODE.svg`, `CODE.png`, the code in any case), or null. */
+export function parseQrFile(file: string | undefined): { code: string; format: "svg" | "png" } | null {
+  const match = file ? QR_FILE.exec(file) : null;
+  if (!match) return null;
+  return { code: match[1]!.toUpperCase(), format: match[2] as "svg" | "png" };
+}
+
 export interface AnalyticsLink {
   id: number;
   code: string;

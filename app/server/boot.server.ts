@@ -8,7 +8,7 @@ import { logger } from "./logger.server";
 import { orderNotifySettingsFromEnv, orderNotifyTransports } from "./notify/order-notify.server";
 import { startOutboxWorker, type OutboxWorker } from "./notify/outbox.server";
 import { createStorage } from "./storage/storage.server";
-import { refreshMissingSearchText } from "./search/search.repo.server";
+import { refreshMissingSearchText } from "./catalog/index.server";
 
 let outboxWorker: OutboxWorker | undefined;
 

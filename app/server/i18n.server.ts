@@ -1,5 +1,4 @@
-import type { TFunction } from "i18next";
-import { languageFromRequest, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { createI18n, type I18n } from "~/i18n/i18n";
 
 const instances = new Map<Language, Promise<I18n>>();
@@ -12,11 +11,4 @@ export function i18nFor(language: Language): Promise<I18n> {
     instances.set(language, instance);
   }
   return instance;
-}
-
-/** The request's language and a translator for loaders and actions (titles, messages). */
-export async function requestI18n(request: Request): Promise<{ language: Language; t: TFunction }> {
-  const language = languageFromRequest(request);
-  const instance = await i18nFor(language);
-  return { language, t: instance.t };
 }

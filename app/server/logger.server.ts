@@ -21,7 +21,7 @@ export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     base: undefined,
-    // Every line written while a request is served carries its id (see requestLogger in app.server.ts).
+    // Every line written while a request is served carries its id (see requestLogger in http/app.server.ts).
     mixin() {
       const request = currentRequest();
       return request ? { reqId: request.requestId } : {};
@@ -33,7 +33,7 @@ export function loggerOptions(level: string): LoggerOptions {
 /**
  * A URL or path as log lines carry it: the path only. The query string may hold what a visitor
  * typed (a search for a phone number, an admin's order filter), and request lines already log
- * the path alone (requestLogger in app.server.ts).
+ * the path alone (requestLogger in http/app.server.ts).
  */
 export function pathOf(url: string): string {
   const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");

@@ -3,8 +3,6 @@ import type { Language } from "~/i18n/config";
 import { largestImageUrl, shareImage, type ProductImageData } from "~/lib/product";
 import { absoluteUrl, productJsonLd, type SeoInput } from "~/lib/seo";
 import { env } from "./env.server";
-import { requestI18n } from "./i18n.server";
-import { publicOrigin } from "./seo/origin.server";
 
 /** The shop's name as shoppers of a language see it (SHOP_NAME_AR in Arabic, SHOP_NAME otherwise). */
 export function shopNameFor(language: Language): string {
@@ -24,10 +22,9 @@ export interface PageContext {
   seo(input: Omit<SeoInput, "origin" | "language" | "shopName">): SeoInput;
 }
 
-export async function pageContext(request: Request): Promise<PageContext> {
-  const { language, t } = await requestI18n(request);
+/** The page context of a language and public origin (pageContext in app/server/http/ reads them from the request). */
+export function pageContextFor(language: Language, t: TFunction, origin: string): PageContext {
   const shopName = shopNameFor(language);
-  const origin = publicOrigin(request);
   return {
     language,
     t,

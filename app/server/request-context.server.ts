@@ -30,7 +30,7 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** This response's Content-Security-Policy nonce (securityHeaders in app.server.ts); absent in development. */
+    /** This response's Content-Security-Policy nonce (securityHeaders in http/app.server.ts); absent in development. */
     cspNonce?: string;
   }
 }

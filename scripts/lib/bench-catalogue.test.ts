@@ -3,7 +3,7 @@ import { demoCategories, demoProducts } from "../../app/data/demo-catalogue";
 import { searchDocument, searchTokens } from "../../app/lib/search-text";
 import { openDatabase, type DatabaseHandle } from "../../app/server/db/db.server";
 import { migrateToLatest } from "../../app/server/db/migrate.server";
-import { refreshSearchText } from "../../app/server/search/search.repo.server";
+import { refreshSearchText } from "../../app/server/catalog/index.server";
 import { BENCH_MANY_RESULTS_QUERY, benchProducts, growCatalogue, type TemplateProduct } from "./bench-catalogue";
 
 const template = (over: Partial<TemplateProduct>): TemplateProduct => ({

@@ -9,7 +9,7 @@ import { demoProducts } from "../../app/data/demo-catalogue";
 import { insertImages } from "../../app/server/catalog/admin-product.repo.server";
 import type { ProductImagesTable, ProductsTable } from "../../app/server/catalog/catalog.table.server";
 import type { Database } from "../../app/server/db/database.server";
-import { refreshSearchText } from "../../app/server/search/search.repo.server";
+import { refreshSearchText } from "../../app/server/catalog/index.server";
 
 /** A demo product as stored, with its stored images: what a generated product is derived from. */
 export interface TemplateProduct {

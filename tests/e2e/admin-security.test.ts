@@ -132,7 +132,7 @@ describe("admin endpoints refuse requests without a session or from another site
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", Cookie: cookie },
         body: formBody(endpoint.body),
       });
-      // adminCrossSiteGuard (app/server/app.server.ts) answers every admin mutation from another
+      // adminCrossSiteGuard (app/server/http/app.server.ts) answers every admin mutation from another
       // site 403 `cross_site`, before React Router's own check (a bare 400) on page routes.
       expect(response.status, `${endpoint.path} from another site`).toBe(403);
       await expectCode(response, "cross_site", endpoint.path);

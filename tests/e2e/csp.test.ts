@@ -4,7 +4,7 @@ import { demoProducts } from "~/data/demo-catalogue";
 import { signInAsAdmin } from "./support/admin";
 import { desktop, launchBrowser, openContext, phone } from "./support/browser";
 
-// The Content-Security-Policy (securityHeaders in app/server/app.server.ts) allows everything the
+// The Content-Security-Policy (securityHeaders in app/server/http/app.server.ts) allows everything the
 // shop really does: no violation on the main pages and their interactions, storefront and admin.
 
 const product = demoProducts.find((p) => p.inStock && p.images.length > 0)!;

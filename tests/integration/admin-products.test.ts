@@ -14,7 +14,7 @@ import {
   saveProduct,
 } from "~/server/catalog/admin-product.service.server";
 import { getProduct } from "~/server/catalog/product.service.server";
-import { searchProducts } from "~/server/search/search.service.server";
+import { searchProducts } from "~/server/catalog/index.server";
 import { LocalStorage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

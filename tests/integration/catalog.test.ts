@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { fallbackBackpacks, fallbackPools, fallbackToys } from "~/data/fallback-products";
-import { getHomeProducts } from "~/server/catalog/home.service.server";
-import { getProduct, listCategoryProducts, listSectionProducts, PAGE_SIZE } from "~/server/catalog/product.service.server";
-import { getCategory } from "~/server/catalog/catalog.service.server";
+import { getCategory, getHomeProducts, getProduct, listCategoryProducts, listSectionsProducts, PAGE_SIZE } from "~/server/catalog/index.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -20,14 +18,14 @@ describe("home sections", () => {
   it("show the 8 newest in-stock products of each section, with their main image", async () => {
     for (const section of ["featured", "special-offers"] as const) {
       const expected = demoProducts.filter((p) => p.sectionId === section && p.inStock).sort(newestFirst).slice(0, 8);
-      const cards = await listSectionProducts(t.db, section, "ar");
+      const cards = (await listSectionsProducts(t.db, [section], "ar")).get(section)!;
       expect(cards.map((c) => c.id)).toEqual(expected.map((p) => p.id));
       expect(cards.every((c) => c.inStock && c.image !== null)).toBe(true);
     }
   });
 
   it("give the card its compare-at price only when it is set, and the title in the shopper's language", async () => {
-    const [card] = await listSectionProducts(t.db, "featured", "fr");
+    const [card] = (await listSectionsProducts(t.db, ["featured"], "fr")).get("featured")!;
     const source = demoProducts.find((p) => p.id === card!.id)!;
     expect(card!.title).toBe(source.titleFr);
     expect(card!.titleAr).toBe(source.title);

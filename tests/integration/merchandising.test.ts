@@ -32,7 +32,7 @@ import {
   saveSection,
 } from "~/server/merchandising/page-sections.service.server";
 import { pickerProductsByIds, searchPickerProducts } from "~/server/merchandising/picker.service.server";
-import { refreshSearchText } from "~/server/search/search.repo.server";
+import { refreshSearchText } from "~/server/catalog/index.server";
 import { publicCollectionAndPagePaths } from "~/server/seo/sitemap.server";
 import { LocalStorage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -33,7 +33,7 @@ const category = await import("~/routes/shop/category");
 const product = await import("~/routes/shop/product");
 const { saveSection } = await import("~/server/merchandising/page-sections.service.server");
 const { saveCollection } = await import("~/server/merchandising/collections.service.server");
-const { searchProducts } = await import("~/server/search/search.service.server");
+const { searchProducts } = await import("~/server/catalog/index.server");
 const { invalidateReferenceData } = await import("~/server/reference-cache.server");
 
 let t: TestDatabase;

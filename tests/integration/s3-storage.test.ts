@@ -26,7 +26,7 @@ import {
   LocalStorage,
   createStorage,
 } from "~/server/storage/storage.server";
-import { createUploadsHandler } from "~/server/storage/uploads-handler.server";
+import { createUploadsHandler } from "~/server/http/uploads-handler.server";
 import { startS3Server } from "../support/s3-server.js";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

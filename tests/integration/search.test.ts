@@ -4,8 +4,8 @@ import type { Language } from "~/i18n/config";
 import type { SearchSort } from "~/lib/listing";
 import { PAGE_SIZE } from "~/server/catalog/product.service.server";
 import { nowIso } from "~/server/db/types.server";
-import { refreshMissingSearchText, refreshSearchText, selectSearchPage } from "~/server/search/search.repo.server";
-import { searchProducts } from "~/server/search/search.service.server";
+import { refreshMissingSearchText, refreshSearchText, selectSearchPage } from "~/server/catalog/search.repo.server";
+import { searchProducts } from "~/server/catalog/index.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;

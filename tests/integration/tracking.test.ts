@@ -1,14 +1,12 @@
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { CONVERSION_WINDOW_DAYS, LINK_CODE_PATTERN, REF_COOKIE, VISITOR_COOKIE, type ShareLink, type ShareLinkResponse } from "~/lib/tracking";
 import { placeOrder, type OrderSettings, type PlaceOrderContext } from "~/server/orders/order.service.server";
-import { qrPng, qrSvg } from "~/server/tracking/qr.server";
-import { qrResponse } from "~/server/tracking/qr-route.server";
-import { PEER_ADDRESS_HEADER } from "~/server/orders/client-ip.server";
-import { readReferral, trackReferral } from "~/server/tracking/referral.server";
-import { handleShareLinkRequest, type ShareLinkSettings } from "~/server/tracking/share-links.server";
+import { PEER_ADDRESS_HEADER } from "~/server/http/client-address.server";
+import { readReferral, trackReferral } from "~/server/http/referral-cookies.server";
+import { qrPng, qrSvg, requestShareLink, type ShareLinkSettings } from "~/server/tracking/index.server";
 import {
   conversionLinkFor,
   createShareLink,
@@ -25,6 +23,15 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 let t: TestDatabase;
+// The routes read the process-wide database (getDb): point it at this file's test database.
+vi.mock("~/server/db/connection.server", () => ({
+  getDb: () => t.db,
+  getDatabase: () => ({ db: t.db, dialect: "sqlite", close: async () => {} }),
+  closeDatabase: async () => {},
+}));
+const qrRoute = await import("~/routes/api/qr");
+const shareLinksRoute = await import("~/routes/api/share-links");
+
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
 });
@@ -512,22 +519,18 @@ describe("QR codes", () => {
   });
 });
 
-describe("POST /api/share-links (handleShareLinkRequest)", () => {
-  const settings = (extra: Partial<ShareLinkSettings> = {}): ShareLinkSettings => ({
-    perIp: { limit: 30, windowSeconds: 600 },
-    origin: ORIGIN,
-    ip: "198.51.100.7",
-    ...extra,
-  });
+describe("POST /api/share-links", () => {
+  // The route's request: its origin is the shop's (no PUBLIC_URL here), its client address the peer header's.
   const post = (body: unknown, headers: Record<string, string> = {}) =>
-    new Request("http://shop.test/api/share-links", {
+    new Request(`${ORIGIN}/api/share-links`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...headers },
+      headers: { "Content-Type": "application/json", [PEER_ADDRESS_HEADER]: "198.51.100.7", ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
+  const action = (request: Request) => shareLinksRoute.action({ request, params: {}, context: {} } as never) as Promise<Response>;
 
   it("answers 201 with the link and its QR URLs, then 200 with the same link", async () => {
-    const first = await handleShareLinkRequest(t.db, post({ targetType: "product", targetId: product.id, utmSource: "route" }), settings());
+    const first = await action(post({ targetType: "product", targetId: product.id, utmSource: "route" }));
     expect(first.status).toBe(201);
     expect(first.headers.get("Cache-Control")).toBe("no-store");
     const created = (await first.json()) as ShareLinkResponse;
@@ -537,7 +540,7 @@ describe("POST /api/share-links (handleShareLinkRequest)", () => {
       qrSvgUrl: `/qr/${created.code}.svg`,
       qrPngUrl: `/qr/${created.code}.png`,
     });
-    const again = await handleShareLinkRequest(t.db, post({ targetType: "product", targetId: product.id, utmSource: "route" }), settings());
+    const again = await action(post({ targetType: "product", targetId: product.id, utmSource: "route" }));
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(created);
   });
@@ -548,35 +551,45 @@ describe("POST /api/share-links (handleShareLinkRequest)", () => {
       [post({ targetType: "shelf", targetId: "1" }), 422, "invalid"],
       [post({ targetType: "product" }), 422, "invalid"],
       [post({ targetType: "product", targetId: "p-none" }), 404, "unknownTarget"],
-      [new Request("http://shop.test/api/share-links", { method: "PUT", body: "{}" }), 405, "methodNotAllowed"],
+      [new Request(`${ORIGIN}/api/share-links`, { method: "PUT", body: "{}" }), 405, "methodNotAllowed"],
     ];
     for (const [request, status, code] of cases) {
-      const response = await handleShareLinkRequest(t.db, request, settings({ ip: `203.0.113.${status}` }));
+      request.headers.set(PEER_ADDRESS_HEADER, `203.0.113.${status}`);
+      const response = await action(request);
       expect(response.status).toBe(status);
       const body = (await response.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe(code);
       expect(body.error.message).toMatch(/\p{Script=Arabic}/u);
     }
-    const french = await handleShareLinkRequest(t.db, post({ targetType: "product", targetId: "p-none" }, { Cookie: "lng=fr" }), settings());
+    const get = (await shareLinksRoute.loader({ request: new Request(`${ORIGIN}/api/share-links`), params: {}, context: {} } as never)) as Response;
+    expect([get.status, get.headers.get("Allow")]).toEqual([405, "POST"]);
+    const french = await action(post({ targetType: "product", targetId: "p-none" }, { Cookie: "lng=fr" }));
     expect(((await french.json()) as { error: { message: string } }).error.message).toBe("La page à partager n’existe pas ou n’est pas disponible.");
   });
 
   it("rate-limits per address (429)", async () => {
-    const limited = settings({ ip: "198.51.100.99", perIp: { limit: 3, windowSeconds: 600 } });
+    const ask = (ip: string, settings: ShareLinkSettings) =>
+      requestShareLink(
+        t.db,
+        { ip, body: { ok: true, value: { targetType: "product", targetId: product.id, utmSource: "limited" } }, origin: ORIGIN, language: "ar" },
+        settings,
+      );
+    const limited: ShareLinkSettings = { perIp: { limit: 3, windowSeconds: 600 } };
     const statuses = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push((await handleShareLinkRequest(t.db, post({ targetType: "product", targetId: product.id, utmSource: "limited" }), limited)).status);
-    }
+    for (let i = 0; i < 5; i++) statuses.push((await ask("198.51.100.99", limited)).status);
     expect(statuses).toEqual([201, 200, 200, 429, 429]);
-    const other = await handleShareLinkRequest(t.db, post({ targetType: "product", targetId: product.id, utmSource: "limited" }), settings({ ip: "198.51.100.100", perIp: { limit: 3, windowSeconds: 600 } }));
-    expect(other.status).toBe(200);
+    expect(await ask("198.51.100.99", limited)).toEqual({ ok: false, status: 429, code: "rateLimited" });
+    expect((await ask("198.51.100.100", limited)).status).toBe(200);
   });
 });
 
-describe("GET /qr/:file (qrResponse)", () => {
+describe("GET /qr/:file", () => {
+  const qrAnswer = (file: string | undefined, headers: Record<string, string> = {}) =>
+    qrRoute.loader({ request: new Request(`${ORIGIN}/qr/${file}`, { headers }), params: { file }, context: {} } as never) as Promise<Response>;
+
   it("serves the SVG and PNG of an active link, cacheable with an ETag and 304", async () => {
     const link = await newLink("qr-route");
-    const svg = await qrResponse(t.db, new Request(`http://shop.test/qr/${link.code}.svg`), `${link.code}.svg`, { origin: ORIGIN });
+    const svg = await qrAnswer(`${link.code}.svg`);
     expect(svg.status).toBe(200);
     expect(svg.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(svg.headers.get("Cache-Control")).toBe("public, max-age=86400");
@@ -584,11 +597,11 @@ describe("GET /qr/:file (qrResponse)", () => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(await svg.text()).toBe(await qrSvg(link.fullUrl));
 
-    const cached = await qrResponse(t.db, new Request(`http://shop.test/qr/${link.code}.svg`, { headers: { "If-None-Match": `W/${etag}` } }), `${link.code}.svg`, { origin: ORIGIN });
+    const cached = await qrAnswer(`${link.code}.svg`, { "If-None-Match": `W/${etag}` });
     expect(cached.status).toBe(304);
     expect(cached.headers.get("ETag")).toBe(etag);
 
-    const png = await qrResponse(t.db, new Request(`http://shop.test/qr/${link.code}.png`), `${link.code}.png`, { origin: ORIGIN });
+    const png = await qrAnswer(`${link.code}.png`);
     expect(png.status).toBe(200);
     expect(png.headers.get("Content-Type")).toBe("image/png");
     expect(png.headers.get("ETag")).not.toBe(etag);
@@ -600,7 +613,7 @@ describe("GET /qr/:file (qrResponse)", () => {
     const link = await newLink("qr-404");
     await t.db.updateTable("tracking_links").set({ is_active: false }).where("link_code", "=", link.code).execute();
     for (const file of [`${link.code}.gif`, "ABC.svg", "ZZZZZZZZ.svg", `${link.code}.svg`, `${link.code}.png`, undefined]) {
-      const response = await qrResponse(t.db, new Request("http://shop.test/qr/x"), file, { origin: ORIGIN });
+      const response = await qrAnswer(file);
       expect(response.status).toBe(404);
     }
   });

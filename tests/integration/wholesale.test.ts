@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { seedWilayas } from "~/server/db/seed.server";
-import { PEER_ADDRESS_HEADER } from "~/server/orders/client-ip.server";
+import { PEER_ADDRESS_HEADER } from "~/server/http/client-address.server";
 import { blockPhone } from "~/server/orders/order-workflow.server";
 import {
   listEnquiries,

@@ -1,13 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { MAX_IMAGE_MEGABYTES } from "~/lib/admin-product";
-import type { MerchErrorKey } from "~/lib/merchandising.schema";
+import type { MerchMessage } from "~/lib/merchandising-admin";
 
 /** Which record a message is about: picks the entity's own save, delete and not-found texts. */
 export type MerchEntity = "collection" | "page" | "section";
-
-/** A refusal the merchandising screens show: a MerchErrorKey, or a body over the route's limit. */
-export type MerchMessage = MerchErrorKey | "bodyTooLarge";
 
 /** The translated text of a refusal (adminMerchandising.errors, with the entity as i18next context). */
 export function useMerchErrorText() {

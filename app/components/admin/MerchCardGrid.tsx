@@ -1,28 +1,12 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
+import type { MerchCardData, MerchKind, MerchMessage } from "~/lib/merchandising-admin";
 import type { ProductImageData } from "~/lib/product";
-import { ActiveBadge, MerchAlert, useMerchErrorText, type MerchMessage } from "./MerchAlert";
+import { ActiveBadge, MerchAlert, useMerchErrorText } from "./MerchAlert";
 import { MerchDeleteConfirm } from "./MerchDeleteConfirm";
 import { ShareLinkButtons } from "./ShareLinkButtons";
 
-/** The two kinds of merchandising records listed as cards; each is also its admin path segment. */
-export type MerchKind = "collections" | "custom-pages";
-
-/** One card, whichever the kind (a collection's banner or a page's hero as `image`). */
-export interface MerchCardData {
-  id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  image: ProductImageData | null;
-  isActive: boolean;
-  /** Collections only. */
-  isFeatured: boolean;
-  productCount: number;
-  /** The storefront path (/collections/{slug} or /pages/{slug}). */
-  path: string;
-}
 
 const textsOf = { collections: "collections", "custom-pages": "customPages" } as const;
 const entityOf = { collections: "collection", "custom-pages": "page" } as const;

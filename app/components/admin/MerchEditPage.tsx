@@ -2,31 +2,12 @@ import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { MAX_IMAGE_MEGABYTES } from "~/lib/admin-product";
 import type { PickerProduct } from "~/lib/merchandising";
+import type { MerchKind, MerchRecord, MerchRefusal } from "~/lib/merchandising-admin";
 import type { CollectionFormValues, CustomPageFormValues } from "~/lib/merchandising.schema";
-import type { ProductImageData } from "~/lib/product";
-import { ActiveBadge, MerchAlert, useMerchErrorText, type MerchMessage } from "./MerchAlert";
-import type { MerchKind } from "./MerchCardGrid";
+import { ActiveBadge, MerchAlert, useMerchErrorText } from "./MerchAlert";
 import { MerchDeleteConfirm } from "./MerchDeleteConfirm";
 import { MerchForm } from "./MerchForm";
 import { ShareLinkButtons } from "./ShareLinkButtons";
-
-/** The saved record an edit page shows (null on /new). */
-export interface MerchRecord {
-  id: number;
-  title: string;
-  /** Its storefront path. */
-  path: string;
-  image: ProductImageData | null;
-  isActive: boolean;
-}
-
-/** A refused post, with what was typed and the chosen products (null when the body was not read). */
-export interface MerchRefusal {
-  error: MerchMessage;
-  field: string | null;
-  values: CollectionFormValues | CustomPageFormValues | null;
-  products: PickerProduct[] | null;
-}
 
 const textsOf = { collections: "collections", "custom-pages": "customPages" } as const;
 const entityOf = { collections: "collection", "custom-pages": "page" } as const;

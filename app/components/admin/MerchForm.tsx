@@ -3,9 +3,9 @@ import { Form, useNavigation } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { MAX_IMAGE_MEGABYTES } from "~/lib/admin-product";
 import { MERCH_LIMITS, type PickerProduct } from "~/lib/merchandising";
+import type { MerchKind } from "~/lib/merchandising-admin";
 import type { CollectionFormValues, CustomPageFormValues } from "~/lib/merchandising.schema";
 import type { ProductImageData } from "~/lib/product";
-import type { MerchKind } from "./MerchCardGrid";
 import { FormField, onSlugInput } from "./FormField";
 import { ProductPicker } from "./ProductPicker";
 

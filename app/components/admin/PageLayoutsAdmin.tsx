@@ -2,7 +2,8 @@ import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { PAGE_IDENTIFIERS, PAGE_PATHS, type AdminPageSection, type PageIdentifier, type PickerProduct } from "~/lib/merchandising";
 import type { SectionFormValues } from "~/lib/merchandising.schema";
-import { ActiveBadge, MerchAlert, useMerchErrorText, type MerchMessage } from "./MerchAlert";
+import type { MerchMessage } from "~/lib/merchandising-admin";
+import { ActiveBadge, MerchAlert, useMerchErrorText } from "./MerchAlert";
 import { MerchDeleteConfirm } from "./MerchDeleteConfirm";
 import { SectionForm, type CollectionOption } from "./SectionForm";
 

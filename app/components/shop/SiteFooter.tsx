@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
-import { useRootData } from "~/root";
+import { useRootData } from "./useRootData";
 
 const columns = [
   {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { defaultLanguage } from "~/i18n/config";
-import { useRootData } from "~/root";
+import { useRootData } from "./useRootData";
 import { CartButton } from "./CartButton";
 import { LanguageButton } from "./LanguageButton";
 import { Logo } from "./Logo";

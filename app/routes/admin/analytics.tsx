@@ -5,11 +5,11 @@ import { AnalyticsCards } from "~/components/admin/analytics/AnalyticsCards";
 import { ClicksChart } from "~/components/admin/analytics/ClicksChart";
 import { TopLinksTable } from "~/components/admin/analytics/TopLinksTable";
 import type { LinkAnalytics } from "~/lib/tracking";
-import { adminPageHeaders, requireAdmin } from "~/server/auth/auth.server";
+import { adminPageHeaders, requireAdmin } from "~/server/http/admin-session.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { getLinkAnalytics } from "~/server/tracking/index.server";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
-import { pageContext } from "~/server/page.server";
-import { getLinkAnalytics } from "~/server/tracking/tracking.service.server";
 import type { Route } from "./+types/analytics";
 
 /** What the page shows when the analytics cannot be loaded (spec section 8: zero totals, empty lists). */

@@ -1,7 +1,8 @@
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { MerchEditPage } from "~/components/admin/MerchEditPage";
-import { adminPageHeaders } from "~/server/auth/auth.server";
-import { COLLECTIONS_ADMIN, merchEditAction, merchEditLoader } from "~/server/merchandising/merch-admin.server";
+import { adminPageHeaders } from "~/server/http/admin-session.server";
+import { COLLECTIONS_ADMIN } from "~/server/merchandising/index.server";
+import { merchEditAction, merchEditLoader } from "~/server/http/merch-admin.server";
 import type { Route } from "./+types/collection-edit";
 
 /**

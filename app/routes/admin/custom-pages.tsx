@@ -1,7 +1,8 @@
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { MerchCardGrid } from "~/components/admin/MerchCardGrid";
-import { adminPageHeaders } from "~/server/auth/auth.server";
-import { CUSTOM_PAGES_ADMIN, merchListAction, merchListLoader } from "~/server/merchandising/merch-admin.server";
+import { adminPageHeaders } from "~/server/http/admin-session.server";
+import { CUSTOM_PAGES_ADMIN } from "~/server/merchandising/index.server";
+import { merchListAction, merchListLoader } from "~/server/http/merch-admin.server";
 import type { Route } from "./+types/custom-pages";
 
 /** /admin/custom-pages (إدارة الصفحات المخصصة): the cards; ?delete=ID asks to confirm; ?saved / ?deleted flash. */

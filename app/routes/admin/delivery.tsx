@@ -1,14 +1,13 @@
 import { useTranslation } from "~/i18n/react";
 import { data, useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
-import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
+import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
+import { listWilayaSettings, saveWilayaSettings, type WilayaSettings, type WilayaSettingsErrorCode } from "~/server/delivery/index.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { MAX_DELIVERY_PRICE } from "~/lib/delivery-options";
-import { listWilayaSettings, saveWilayaSettings } from "~/server/delivery/delivery.service.server";
-import type { WilayaSettings, WilayaSettingsErrorCode } from "~/server/delivery/delivery.service.server";
-import { requestI18n } from "~/server/i18n.server";
 import { logger } from "~/server/logger.server";
-import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/delivery";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "~/server/auth/auth.server";
+import { requireAdmin } from "~/server/http/admin-session.server";
 import type { Route } from "./+types/index";
 
 /** /admin: the products list is the admin's home. */

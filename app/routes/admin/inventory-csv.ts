@@ -1,8 +1,8 @@
 import { inventoryCsv, inventoryCsvFilename } from "~/lib/inventory";
-import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { listInventoryItems } from "~/server/inventory/index.server";
 import { getDb } from "~/server/db/connection.server";
-import { requestI18n } from "~/server/i18n.server";
-import { listInventoryItems } from "~/server/inventory/inventory.service.server";
 import type { Route } from "./+types/inventory-csv";
 
 /** GET /admin/inventory.csv: every product's stock as a spreadsheet (UTF-8 with BOM), lowest stock first. */

@@ -12,15 +12,12 @@ import {
 } from "~/lib/inventory";
 import { formatDinars } from "~/lib/money";
 import { stockStatus, type StockStatus } from "~/lib/product";
-import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
+import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { loadInventory, setStock } from "~/server/inventory/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { requestI18n } from "~/server/i18n.server";
-import {
-  loadInventory,
-  setStock,
-} from "~/server/inventory/inventory.service.server";
 import { logger } from "~/server/logger.server";
-import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/inventory";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@ import { NewOrdersBadge } from "~/components/admin/NewOrdersBadge";
 import { LanguageButton } from "~/components/shop/LanguageButton";
 import { Logo } from "~/components/shop/Logo";
 import { defaultLanguage } from "~/i18n/config";
-import { useRootData } from "~/root";
-import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { useRootData } from "~/components/shop/useRootData";
+import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
 import type { Route } from "./+types/layout";
 
 /** Every tab of the admin area, in display order; each is the path segment under /admin/. */

@@ -4,16 +4,16 @@ import { z } from "zod";
 import { LanguageButton } from "~/components/shop/LanguageButton";
 import { Logo } from "~/components/shop/Logo";
 import { defaultLanguage } from "~/i18n/config";
-import { useRootData } from "~/root";
-import { ADMIN_HEADERS, assertSameOrigin, currentAdmin } from "~/server/auth/auth.server";
+import { useRootData } from "~/components/shop/useRootData";
+import { ADMIN_HEADERS, assertSameOrigin, currentAdmin } from "~/server/http/admin-session.server";
+import { authSettings, sessionCookie, sessionTokenFromCookieHeader, signIn } from "~/server/auth/index.server";
+import { cookieIsSecure } from "~/server/http/cookie-secure.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { clientIp } from "~/server/http/client-address.server";
 import { MAX_PASSWORD_LENGTH } from "~/lib/admin-auth";
 import { localPath } from "~/lib/local-path";
-import { authSettings, signIn } from "~/server/auth/auth.service.server";
-import { isSecureContext, sessionCookie, sessionTokenFromCookieHeader } from "~/server/auth/session-cookie.server";
 import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
-import { clientIp } from "~/server/orders/client-ip.server";
 import type { Route } from "./+types/login";
 
 const HOME = "/admin/products";
@@ -66,7 +66,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (typeof email !== "string" || typeof password !== "string" || email.trim() === "" || password === "") {
     return fail("missingFields", 400);
   }
-  const config = env();
   const result = await signIn(
     getDb(),
     {
@@ -76,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
       userAgent: request.headers.get("User-Agent"),
       previousToken: sessionTokenFromCookieHeader(request.headers.get("Cookie")),
     },
-    authSettings(config),
+    authSettings(env()),
   );
   switch (result.kind) {
     case "throttled":
@@ -86,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "signed_in": {
       const cookie = sessionCookie(result.token, {
         maxAgeSeconds: (result.expiresAt.getTime() - Date.now()) / 1000,
-        secure: isSecureContext(request, config.PUBLIC_URL),
+        secure: cookieIsSecure(request),
       });
       const headers = new Headers(ADMIN_HEADERS);
       headers.append("Set-Cookie", cookie);

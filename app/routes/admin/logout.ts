@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
+import { clearSessionCookie, sessionTokenFromCookieHeader, signOut } from "~/server/auth/index.server";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
-import { ADMIN_HEADERS, assertSameOrigin } from "~/server/auth/auth.server";
-import { signOut } from "~/server/auth/auth.service.server";
-import { clearSessionCookie, isSecureContext, sessionTokenFromCookieHeader } from "~/server/auth/session-cookie.server";
+import { ADMIN_HEADERS, assertSameOrigin } from "~/server/http/admin-session.server";
+import { cookieIsSecure } from "~/server/http/cookie-secure.server";
 import type { Route } from "./+types/logout";
 
 /**
@@ -15,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   const token = sessionTokenFromCookieHeader(request.headers.get("Cookie"));
   if (token) await signOut(getDb(), token);
   const headers = new Headers(ADMIN_HEADERS);
-  headers.append("Set-Cookie", clearSessionCookie({ secure: isSecureContext(request, env().PUBLIC_URL) }));
+  headers.append("Set-Cookie", clearSessionCookie({ secure: cookieIsSecure(request) }));
   return redirect("/admin/login", { status: 303, headers });
 }
 

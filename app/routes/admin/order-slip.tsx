@@ -2,11 +2,12 @@ import QRCode from "qrcode";
 import { data } from "react-router";
 import { formatDinars } from "~/lib/money";
 import { localOrderDate, orderIdFromParam } from "~/lib/order-print";
-import { ADMIN_HEADERS, adminPageHeaders, requireAdmin } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, adminPageHeaders, requireAdmin } from "~/server/http/admin-session.server";
+import { i18nFor } from "~/server/i18n.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
 import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
-import { i18nFor, requestI18n } from "~/server/i18n.server";
-import { loadPrintableOrder } from "~/server/orders/order-print.server";
+import { loadPrintableOrder } from "~/server/orders/index.server";
 import type { Route } from "./+types/order-slip";
 import slipStylesheet from "./order-slip.css?url";
 

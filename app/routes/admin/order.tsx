@@ -5,39 +5,24 @@ import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatu
 import { isBundleId } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
 import { orderFilterToSearchParams } from "~/lib/order-filter";
-import { allowedTransitions, MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
-import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
+import { MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
 import { getDb } from "~/server/db/connection.server";
-import { toBool } from "~/server/db/types.server";
-import { requestI18n } from "~/server/i18n.server";
+import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
 import { logger } from "~/server/logger.server";
 import {
-  selectDuplicateOrders,
-  selectOrderEvents,
-  selectOrderNotes,
-  selectOrderWithItems,
-  selectPhoneRecord,
-} from "~/server/orders/admin-orders.repo.server";
-import {
   addOrderNote,
-  blockedPhoneEntry,
-  blockPhone,
   changeOrderStatus,
-  unblockPhone,
+  getAdminOrder,
+  setOrderPhoneBlocked,
   workflowErrorMessage,
   type WorkflowResult,
-} from "~/server/orders/order-workflow.server";
-import { pageContext } from "~/server/page.server";
+} from "~/server/orders/index.server";
 import type { Route } from "./+types/order";
 
 function orderIdOf(raw: string | undefined): number | null {
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-}
-
-/** A column a later migration adds (commune, delivery type): read only when present. */
-function optionalText(row: object, column: string): string | null {
-  const value = (row as Record<string, unknown>)[column];
-  return typeof value === "string" && value !== "" ? value : null;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -45,51 +30,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const id = orderIdOf(params.id);
-  const db = getDb();
-  const found = id === null ? undefined : await selectOrderWithItems(db, id);
+  const found = id === null ? null : await getAdminOrder(getDb(), id, language);
   if (!found) throw data(t("adminOrders.errors.not_found"), { status: 404 });
-  const { order, items } = found;
-  const [events, notes, record, duplicates, blocked] = await Promise.all([
-    selectOrderEvents(db, order.id),
-    selectOrderNotes(db, order.id),
-    selectPhoneRecord(db, order.phone),
-    selectDuplicateOrders(db, order, [...new Set(items.map((item) => item.product_id))]),
-    blockedPhoneEntry(db, order.phone),
-  ]);
-  return {
-    language,
-    title: ctx.pageTitle(t("adminOrders.order.title", { number: order.order_number })),
-    order: {
-      id: order.id,
-      orderNumber: order.order_number,
-      status: order.status,
-      source: order.source,
-      createdAt: order.created_at,
-      firstName: order.first_name,
-      lastName: order.last_name,
-      phone: order.phone,
-      email: order.email,
-      address: order.address,
-      wilayaCode: order.wilaya_code,
-      wilayaName: (language === "ar" ? order.wilaya_name_ar : order.wilaya_name) ?? null,
-      communeCode: optionalText(order, "commune_code"),
-      deliveryType: optionalText(order, "delivery_type"),
-      bundle: optionalText(order, "bundle"),
-      ref: order.ref,
-      itemsTotal: order.items_total,
-      deliveryPrice: order.delivery_price,
-      total: order.total,
-      /** Taken past the per-phone limit from an address new to the number (placeOrder). */
-      phoneFlagged: toBool(order.phone_flagged),
-    },
-    items,
-    events,
-    notes,
-    record,
-    duplicates,
-    blocked: blocked ? { reason: blocked.reason, createdBy: blocked.created_by, createdAt: blocked.created_at } : null,
-    transitions: allowedTransitions(order.status),
-  };
+  return { language, title: ctx.pageTitle(t("adminOrders.order.title", { number: found.order.orderNumber })), ...found };
 }
 
 export type OrderActionAnswer = { ok: boolean; message: string };
@@ -119,10 +62,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return result.ok ? answer(true, t("adminOrders.notices.noteAdded")) : refused(result);
     }
     if (intent === "block" || intent === "unblock") {
-      const found = await selectOrderWithItems(db, id);
-      if (!found) return answer(false, t("adminOrders.errors.not_found"), 404);
-      const result =
-        intent === "block" ? await blockPhone(db, found.order.phone, actor, form.get("reason")) : await unblockPhone(db, found.order.phone);
+      const result = await setOrderPhoneBlocked(db, id, intent === "block" ? { block: true, actor, reason: form.get("reason") } : { block: false });
+      if (!result) return answer(false, t("adminOrders.errors.not_found"), 404);
       if (!result.ok) return refused(result);
       return answer(true, t(intent === "block" ? "adminOrders.notices.blocked" : "adminOrders.notices.unblocked"));
     }
@@ -196,7 +137,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {duplicates.map((other) => (
               <li key={other.id}>
                 <Link to={`/admin/orders/${other.id}`} dir="ltr" className="font-medium text-brand-800 underline">
-                  {other.order_number}
+                  {other.orderNumber}
                 </Link>
               </li>
             ))}
@@ -253,11 +194,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </thead>
               <tbody>
                 {items.map((item) => (
-                  <tr key={item.id} className="border-t border-stone-100" data-product-id={item.product_id}>
+                  <tr key={item.id} className="border-t border-stone-100" data-product-id={item.productId}>
                     <td className="py-2">{item.title}</td>
-                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.unit_price)}</td>
+                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.unitPrice)}</td>
                     <td className="py-2 text-end tabular-nums">{item.quantity}</td>
-                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.line_total)}</td>
+                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.lineTotal)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -277,7 +218,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <div className="flex flex-wrap items-center gap-2">
                     <OrderStatusBadge status={event.status} />
                     <span className="text-stone-700">{actorName(event.actor)}</span>
-                    <span className="text-xs text-stone-500">{formatOrderDate(event.created_at, language)}</span>
+                    <span className="text-xs text-stone-500">{formatOrderDate(event.createdAt, language)}</span>
                   </div>
                   {event.note ? <p className="mt-1 whitespace-pre-line text-stone-700">{event.note}</p> : null}
                 </li>
@@ -295,7 +236,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <li key={note.id} className="rounded-lg bg-stone-50 p-2">
                     <p className="whitespace-pre-line">{note.note}</p>
                     <p className="mt-1 text-xs text-stone-500">
-                      <span dir="ltr">{note.author}</span> · {formatOrderDate(note.created_at, language)}
+                      <span dir="ltr">{note.author}</span> · {formatOrderDate(note.createdAt, language)}
                     </p>
                   </li>
                 ))}

@@ -2,10 +2,10 @@ import { DELIVERY_TYPES } from "~/lib/delivery-options";
 import { ORDER_STATUSES, parseOrderFilter } from "~/lib/order-filter";
 import { ordersCsv, ordersCsvFilename, type OrdersCsvLabels } from "~/lib/order-print";
 import { ORDER_SOURCES } from "~/lib/order-request";
-import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
 import { getDb } from "~/server/db/connection.server";
-import { requestI18n } from "~/server/i18n.server";
-import { loadPrintableOrders } from "~/server/orders/order-print.server";
+import { loadPrintableOrders } from "~/server/orders/index.server";
 import type { Route } from "./+types/orders-csv";
 
 /** The Intl locale of the export's local date column, per interface language. */

@@ -1,6 +1,6 @@
-import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
 import { getDb } from "~/server/db/connection.server";
-import { countNewOrders } from "~/server/orders/order-print.server";
+import { countNewOrders } from "~/server/orders/index.server";
 import type { Route } from "./+types/orders-new-count";
 
 /** GET /admin/orders/new-count: `{ count }` of the orders in status 'new' (the orders tab's badge polls it). */

@@ -1,44 +1,25 @@
 import { useTranslation } from "~/i18n/react";
-import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { Form, Link } from "react-router";
-import { AdminLoadError } from "~/components/admin/AdminLoadError";
+import { AdminErrorBoundary, AdminLoadError } from "~/components/admin/AdminLoadError";
 import { Pagination } from "~/components/ui/Pagination";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
 import { OrdersSubNav } from "~/components/admin/OrdersSubNav";
 import { formatDinars } from "~/lib/money";
 import { ORDER_SOURCES } from "~/lib/order-request";
 import { ORDER_STATUSES, orderFilterToSearchParams, parseOrderFilter, type OrderFilter } from "~/lib/order-filter";
-import { requireAdmin } from "~/server/auth/auth.server";
 import { getDb } from "~/server/db/connection.server";
-import { countOrders, countOrdersByStatus, selectOrders, selectWilayaOptions } from "~/server/orders/admin-orders.repo.server";
-import { pageContext } from "~/server/page.server";
+import { requireAdmin } from "~/server/http/admin-session.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { listAdminOrders } from "~/server/orders/index.server";
 import type { Route } from "./+types/orders";
-
-const ORDERS_PER_PAGE = 30;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const ctx = await pageContext(request);
-  const { language, t } = ctx;
   const params = new URL(request.url).searchParams;
   const filter = parseOrderFilter(params);
-  const requested = Number(params.get("page"));
-  const db = getDb();
-  const [total, byStatus, wilayas] = await Promise.all([countOrders(db, filter), countOrdersByStatus(db, filter), selectWilayaOptions(db)]);
-  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
-  const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) : 1;
-  const orders = await selectOrders(db, filter, { limit: ORDERS_PER_PAGE, offset: (page - 1) * ORDERS_PER_PAGE });
-  return {
-    language,
-    title: ctx.pageTitle(t("adminOrders.list.title")),
-    filter,
-    orders,
-    total,
-    byStatus,
-    page,
-    pageCount,
-    wilayas,
-  };
+  const list = await listAdminOrders(getDb(), filter, Number(params.get("page")));
+  return { language: ctx.language, title: ctx.pageTitle(ctx.t("adminOrders.list.title")), filter, ...list };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
@@ -116,7 +97,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <option value="">{t("adminOrders.filters.any")}</option>
             {wilayas.map((w) => (
               <option key={w.code} value={w.code}>
-                {wilayaName(w.code, w.name, w.name_ar)}
+                {wilayaName(w.code, w.name, w.nameAr)}
               </option>
             ))}
           </select>
@@ -174,19 +155,19 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               <tr
                 key={order.id}
                 className="align-middle max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:rounded-xl max-md:bg-white max-md:p-3 max-md:shadow-sm max-md:ring-1 max-md:ring-stone-200"
-                data-order-number={order.order_number}
+                data-order-number={order.orderNumber}
                 data-status={order.status}
               >
                 <th scope="row" className="px-3 text-start font-semibold md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2">
                   <Link to={`/admin/orders/${order.id}`} className="text-brand-800 underline-offset-2 hover:underline" dir="ltr">
-                    {order.order_number}
+                    {order.orderNumber}
                   </Link>
                 </th>
                 <td className={cell} data-label={t("adminOrders.table.date")}>
-                  <span className="whitespace-nowrap">{formatOrderDate(order.created_at, language)}</span>
+                  <span className="whitespace-nowrap">{formatOrderDate(order.createdAt, language)}</span>
                 </td>
                 <td className={cell} data-label={t("adminOrders.table.customer")}>
-                  {order.first_name} {order.last_name}
+                  {order.firstName} {order.lastName}
                 </td>
                 <td className={cell} data-label={t("adminOrders.table.phone")}>
                   {/* One flex item beside the phone card's label: the number and its flag wrap together. */}
@@ -194,7 +175,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
                       {order.phone}
                     </a>
-                    {order.phone_flagged ? (
+                    {order.phoneFlagged ? (
                       <span
                         className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
                         title={t("adminOrders.order.phoneFlagText")}
@@ -206,10 +187,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   </span>
                 </td>
                 <td className={cell} data-label={t("adminOrders.table.wilaya")}>
-                  {wilayaName(order.wilaya_code, order.wilaya_name, order.wilaya_name_ar)}
+                  {wilayaName(order.wilayaCode, order.wilayaName, order.wilayaNameAr)}
                 </td>
                 <td className={cell} data-label={t("adminOrders.table.items")}>
-                  <span className="tabular-nums">{order.items_count}</span>
+                  <span className="tabular-nums">{order.itemsCount}</span>
                 </td>
                 <td className={cell} data-label={t("adminOrders.table.total")}>
                   <span className="whitespace-nowrap tabular-nums">{formatDinars(order.total, language)}</span>

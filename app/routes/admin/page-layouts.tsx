@@ -3,18 +3,23 @@ import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { PageLayoutsAdmin, type LayoutNotice, type LayoutRefusal } from "~/components/admin/PageLayoutsAdmin";
 import { isPageIdentifier, normalizeProductIds, type AdminPageSection, type PageIdentifier } from "~/lib/merchandising";
 import { emptySectionForm, sectionValuesFromForm, type SectionFormValues } from "~/lib/merchandising.schema";
-import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
-import { getDb } from "~/server/db/connection.server";
+import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import {
   deletePageSection,
   listAdminPageSections,
   listCollectionOptions,
+  MERCH_TEXT_FORM_BYTES,
   moveSection,
+  parseRecordId,
+  pickerProductsByIds,
+  postedProductIds,
   saveSection,
-} from "~/server/merchandising/page-sections.service.server";
-import { pickerProductsByIds } from "~/server/merchandising/picker.service.server";
-import { pageContext } from "~/server/page.server";
-import { MERCH_TEXT_FORM_BYTES, parseRecordId, postedProductIds, readMerchForm, SECTION_TEXT_FIELDS, textFields } from "~/server/merchandising/merch-form.server";
+  SECTION_TEXT_FIELDS,
+  textFields,
+} from "~/server/merchandising/index.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { readMerchForm } from "~/server/http/merch-admin.server";
+import { getDb } from "~/server/db/connection.server";
 import type { Route } from "./+types/page-layouts";
 
 /**

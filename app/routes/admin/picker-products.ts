@@ -1,8 +1,8 @@
 import type { PickerSearchAnswer } from "~/components/admin/ProductPicker";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
-import { ADMIN_HEADERS, requireAdmin } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
+import { searchPickerProducts } from "~/server/merchandising/index.server";
 import { getDb } from "~/server/db/connection.server";
-import { searchPickerProducts } from "~/server/merchandising/picker.service.server";
 import type { Route } from "./+types/picker-products";
 
 /**

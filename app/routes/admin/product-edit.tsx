@@ -7,22 +7,22 @@ import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { EMPTY_PRODUCT_FORM, MAX_IMAGE_MEGABYTES, MAX_IMAGES_PER_UPLOAD, MAX_PRODUCT_FORM_BYTES } from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName, ProductFormFields } from "~/lib/admin-product.schema";
 import { productPath } from "~/lib/product";
-import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import {
   deleteProduct,
   deleteProductImage,
   getAdminProduct,
+  type ImageError,
   listTaxonomyOptions,
   moveProductImage,
   saveProduct,
   submittedFormValues,
   uploadedFiles,
-  type ImageError,
-} from "~/server/catalog/admin-product.service.server";
+} from "~/server/catalog/index.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { getStorage } from "~/server/storage/index.server";
 import { getDb } from "~/server/db/connection.server";
 import { BodyTooLargeError, readFormWithin } from "~/server/http/form-body.server";
-import { requestI18n } from "~/server/i18n.server";
-import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/product-edit";
 
 /**

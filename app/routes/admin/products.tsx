@@ -6,10 +6,10 @@ import { Price } from "~/components/ui/Price";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { isStockFilter, STOCK_FILTERS, type StockFilter } from "~/lib/admin-product";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
-import { adminPageHeaders, requireAdmin } from "~/server/auth/auth.server";
-import { listAdminProducts } from "~/server/catalog/admin-product.service.server";
+import { adminPageHeaders, requireAdmin } from "~/server/http/admin-session.server";
+import { listAdminProducts } from "~/server/catalog/index.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
 import { getDb } from "~/server/db/connection.server";
-import { requestI18n } from "~/server/i18n.server";
 import type { Route } from "./+types/products";
 
 /** /admin/products: the list, searched by title (folded like the storefront search), filtered, paginated. */

@@ -2,12 +2,11 @@ import { data, redirect } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { TaxonomyAdmin } from "~/components/admin/TaxonomyAdmin";
 import { isTaxonomyNotice } from "~/lib/taxonomy";
-import { requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
-import { handleTaxonomyForm } from "~/server/catalog/taxonomy-form.server";
-import { listAdminCategories, listAdminSections } from "~/server/catalog/taxonomy.service.server";
+import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
+import { handleTaxonomyForm, listAdminCategories, listAdminSections } from "~/server/catalog/index.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { requestI18n } from "~/server/i18n.server";
-import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/taxonomy";
 
 /**

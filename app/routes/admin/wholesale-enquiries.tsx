@@ -5,11 +5,11 @@ import { formatOrderDate } from "~/components/admin/OrderStatusBadge";
 import { OrdersSubNav } from "~/components/admin/OrdersSubNav";
 import { Pagination } from "~/components/ui/Pagination";
 import { WHOLESALE_STATUSES, type WholesaleStatus } from "~/lib/wholesale";
-import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/auth/auth.server";
+import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { listEnquiries, setEnquiryStatus } from "~/server/wholesale/index.server";
 import { getDb } from "~/server/db/connection.server";
-import { requestI18n } from "~/server/i18n.server";
-import { pageContext } from "~/server/page.server";
-import { listEnquiries, setEnquiryStatus } from "~/server/wholesale/wholesale.service.server";
 import type { Route } from "./+types/wholesale-enquiries";
 
 /**

@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
 import { PUBLIC_BODY_BYTES } from "~/lib/body-limits";
 import { MAX_CART_LINES } from "~/lib/cart";
-import { quoteCart } from "~/server/cart/cart.service.server";
+import { quoteCart } from "~/server/cart/index.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
 import { getDb } from "~/server/db/connection.server";
 import { readJsonWithin } from "~/server/http/json-body.server";
-import { requestI18n } from "~/server/i18n.server";
 import type { Route } from "./+types/cart-quote";
 
 const quoteRequest = z.object({

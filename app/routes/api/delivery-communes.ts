@@ -1,5 +1,5 @@
 import { getDb } from "~/server/db/connection.server";
-import { listCommunes } from "~/server/delivery/delivery.service.server";
+import { listCommunes } from "~/server/delivery/index.server";
 import type { Route } from "./+types/delivery-communes";
 
 /** GET /api/delivery/:wilayaCode/communes: the wilaya's communes ({ code, name, nameAr }), 404 for an unknown wilaya. */

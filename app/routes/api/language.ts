@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { languageCookie, languages, withoutLanguageQuery } from "~/i18n/config";
 import { localPath } from "~/lib/local-path";
-import { env } from "~/server/env.server";
-import { requestI18n } from "~/server/i18n.server";
+import { cookieIsSecure } from "~/server/http/cookie-secure.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
 import type { Route } from "./+types/language";
 
 const languageForm = z.object({
@@ -30,10 +30,9 @@ export async function action({ request }: Route.ActionArgs) {
     const { t } = await requestI18n(request);
     return Response.json({ error: t("api.invalidLanguage") }, { status: 400 });
   }
-  const secure = env().PUBLIC_URL?.startsWith("https://") ?? false;
   // A ?lng= in the page address would win over the new cookie: drop it on the way back.
   return redirect(withoutLanguageQuery(parsed.data.redirectTo), {
     status: 303,
-    headers: { "Set-Cookie": languageCookie(parsed.data.lng, { secure }) },
+    headers: { "Set-Cookie": languageCookie(parsed.data.lng, { secure: cookieIsSecure(request) }) },
   });
 }

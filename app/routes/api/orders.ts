@@ -1,10 +1,10 @@
 import { getDb } from "~/server/db/connection.server";
 import { readJsonWithin } from "~/server/http/json-body.server";
-import { requestI18n } from "~/server/i18n.server";
-import { clientIp } from "~/server/orders/client-ip.server";
-import { checkOrderApiAccess } from "~/server/orders/order-api-access.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { clientIp } from "~/server/http/client-address.server";
+import { checkOrderApiAccess } from "~/server/http/order-api-access.server";
 import { placeOrder } from "~/server/orders/order.service.server";
-import { readReferral } from "~/server/tracking/referral.server";
+import { readReferral } from "~/server/http/referral-cookies.server";
 import type { Route } from "./+types/orders";
 
 const noStore = { "Cache-Control": "no-store" };

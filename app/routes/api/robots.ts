@@ -1,4 +1,4 @@
-import { publicOrigin } from "~/server/seo/origin.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import type { Route } from "./+types/robots";
 
 /** Paths crawlers should stay out of: the admin area, JSON endpoints, the cart and search results. */

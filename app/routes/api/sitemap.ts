@@ -1,6 +1,6 @@
 import { getDb } from "~/server/db/connection.server";
-import { publicOrigin } from "~/server/seo/origin.server";
-import { renderSitemap, sitemapEntries } from "~/server/seo/sitemap.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
+import { renderSitemap, sitemapEntries } from "~/server/seo/index.server";
 import type { Route } from "./+types/sitemap";
 
 /** /sitemap.xml: every public page with its hreflang alternates (app/server/seo/sitemap.server.ts). */

@@ -26,12 +26,12 @@ import { parseDeliveryDays } from "~/lib/delivery";
 import { formatDeliveryFee, formatDinars } from "~/lib/money";
 import { productPath, type ProductImageData } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
-import { quoteCart } from "~/server/cart/cart.service.server";
+import { quoteCart } from "~/server/cart/index.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
 import { env } from "~/server/env.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
-import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/cart";
 import type { PageQueryHandle } from "~/lib/page-query";
 

@@ -1,13 +1,13 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { PageSections } from "~/components/shop/PageSections";
-import { useRootData } from "~/root";
-import { listCategories } from "~/server/catalog/catalog.service.server";
+import { useRootData } from "~/components/shop/useRootData";
+import { listCategories } from "~/server/catalog/index.server";
+import { getPageLayout } from "~/server/merchandising/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
-import { getPageLayout } from "~/server/merchandising/page-sections.service.server";
 import { seoMeta } from "~/lib/seo";
-import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/categories";
 
 export async function loader({ request }: Route.LoaderArgs) {

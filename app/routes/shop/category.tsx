@@ -5,15 +5,14 @@ import { ProductGrid } from "~/components/shop/ProductGrid";
 import { SortControl } from "~/components/shop/SortControl";
 import { Pagination } from "~/components/ui/Pagination";
 import { listingHref, parseListingQuery } from "~/lib/listing";
-import { getCategory } from "~/server/catalog/catalog.service.server";
-import { listCategoryProducts } from "~/server/catalog/product.service.server";
+import { getCategory, listCategoryProducts } from "~/server/catalog/index.server";
+import { getPageLayout } from "~/server/merchandising/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
-import { getPageLayout } from "~/server/merchandising/page-sections.service.server";
 import type { PageIdentifier } from "~/lib/merchandising";
 import { canonicalPath, seoMeta } from "~/lib/seo";
 import { shareImage } from "~/lib/product";
-import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/category";
 import type { PageQueryHandle } from "~/lib/page-query";
 

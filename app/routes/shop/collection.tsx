@@ -9,8 +9,8 @@ import { shareImage } from "~/lib/product";
 import { canonicalPath, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
-import { getPublicCollection } from "~/server/merchandising/collections.service.server";
-import { pageContext } from "~/server/page.server";
+import { getPublicCollection } from "~/server/merchandising/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/collection";
 
 /** /collections/{slug}: an active collection's banner, add-all, share and products (spec section 2). */

@@ -5,13 +5,13 @@ import { ContactQuickOrder } from "~/components/shop/order/ContactQuickOrder";
 import { DeliveryCalculator } from "~/components/shop/order/DeliveryCalculator";
 import { WhyChooseUs } from "~/components/shop/WhyChooseUs";
 import { Icon, MailIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from "~/components/ui/Icon";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/shop/useRootData";
 import { telHref } from "~/lib/phone";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { listOrderableProducts, submitOrderForm } from "~/server/order-forms/order-forms.service.server";
-import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/contact";
 import type { PageQueryHandle } from "~/lib/page-query";
 

@@ -8,8 +8,8 @@ import { shareImage } from "~/lib/product";
 import { canonicalPath, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
-import { getPublicCustomPage } from "~/server/merchandising/custom-pages.service.server";
-import { pageContext } from "~/server/page.server";
+import { getPublicCustomPage } from "~/server/merchandising/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/custom-page";
 
 /** /pages/{slug}: an active landing page's hero, share and chosen products (spec section 2). */

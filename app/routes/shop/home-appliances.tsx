@@ -5,7 +5,7 @@ import { CtaBanner, ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop
 import { ProductGrid } from "~/components/shop/ProductGrid";
 import { WhyChooseUs } from "~/components/shop/WhyChooseUs";
 import { ArrowIcon, Icon, PhoneIcon, ShieldCheckIcon, TruckIcon } from "~/components/ui/Icon";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/shop/useRootData";
 import {
   APPLIANCE_CATEGORIES,
   APPLIANCES_PATH,
@@ -17,10 +17,9 @@ import {
 import { telHref } from "~/lib/phone";
 import { shareImage } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
-import { listAppliances } from "~/server/catalog/appliances.service.server";
-import { getCategoriesBySlug } from "~/server/catalog/catalog.service.server";
+import { getCategoriesBySlug, listAppliances } from "~/server/catalog/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { pageContext } from "~/server/page.server";
 import type { Route } from "./+types/home-appliances";
 import type { PageQueryHandle } from "~/lib/page-query";
 

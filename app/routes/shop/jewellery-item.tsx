@@ -10,10 +10,11 @@ import { formatDinars } from "~/lib/money";
 import { discountPercent } from "~/lib/product";
 import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
-import { getJewelleryItem } from "~/server/jewellery/jewellery.service.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
+import { getJewelleryItem } from "~/server/jewellery/index.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { productPageSeo } from "~/server/page.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
-import { pageContext, productPageSeo } from "~/server/page.server";
 import type { Route } from "./+types/jewellery-item";
 
 /** /jewellery/{id}: one jewellery piece with its bundles and order form; an unknown id goes home (spec section 2). */

@@ -5,8 +5,8 @@ import { isJewellerySubcategory, JEWELLERY_SUBCATEGORIES, jewelleryListPath, typ
 import { shareImage } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { listJewellery } from "~/server/jewellery/jewellery.service.server";
-import { pageContext } from "~/server/page.server";
+import { listJewellery } from "~/server/jewellery/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/jewellery";
 import type { PageQueryHandle } from "~/lib/page-query";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/shop/NotFound";
 import { canonicalPath, seoMeta } from "~/lib/seo";
-import { pageContext } from "~/server/page.server";
+import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/not-found";
 
 /** Any path no other route matches: the translated 404 page, with HTTP status 404. */

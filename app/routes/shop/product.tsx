@@ -9,13 +9,13 @@ import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
 import { productPath, stockStatus } from "~/lib/product";
 import { jsonLdMeta, seoMeta } from "~/lib/seo";
-import { getCategory } from "~/server/catalog/catalog.service.server";
-import { getProduct } from "~/server/catalog/product.service.server";
+import { getCategory, getProduct } from "~/server/catalog/index.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { productPageSeo } from "~/server/page.server";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import { trackPixel } from "~/lib/pixel";
-import { pageContext, productPageSeo } from "~/server/page.server";
 import type { Route } from "./+types/product";
 
 // The order form and the share buttons work from the server's markup until their code, not

@@ -8,8 +8,8 @@ import { listingHref, parseListingQuery, SEARCH_SORTS } from "~/lib/listing";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { pageContext } from "~/server/page.server";
-import { searchProducts } from "~/server/search/search.service.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { searchProducts } from "~/server/catalog/index.server";
 import type { Route } from "./+types/search";
 import type { PageQueryHandle } from "~/lib/page-query";
 

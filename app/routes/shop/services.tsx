@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { ArrowIcon, Icon, PhoneIcon } from "~/components/ui/Icon";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/shop/useRootData";
 import { telHref } from "~/lib/phone";
 import { seoMeta } from "~/lib/seo";
-import { pageContext } from "~/server/page.server";
+import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/services";
 
 export async function loader({ request }: Route.LoaderArgs) {

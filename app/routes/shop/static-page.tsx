@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { getStaticPage, staticPageKeys } from "~/server/content/static-pages.server";
+import { getStaticPage, staticPageKeys } from "~/server/content/index.server";
+import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
-import { pageContext } from "~/server/page.server";
 import { WilayaFeeTable } from "~/components/shop/WilayaFeeTable";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/static-page";

@@ -6,11 +6,11 @@ import { ArrowIcon, Icon, PhoneIcon } from "~/components/ui/Icon";
 import { telHref } from "~/lib/phone";
 import { seoMeta } from "~/lib/seo";
 import { WHOLESALE_CATEGORIES, WHOLESALE_FEATURES } from "~/lib/wholesale";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/shop/useRootData";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates } from "~/server/delivery/delivery.service.server";
-import { pageContext } from "~/server/page.server";
-import { submitEnquiryForm } from "~/server/wholesale/wholesale.service.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
+import { pageContext } from "~/server/http/page-context.server";
+import { submitEnquiryForm } from "~/server/wholesale/index.server";
 import type { Route } from "./+types/wholesale";
 
 /** /product-gros: the wholesale section (spec 2): banner, the 10 categories, the trade buyer's enquiry form. */

@@ -26,11 +26,6 @@ export function sessionTokenFromCookieHeader(header: string | null): string | nu
   return null;
 }
 
-/** True when the cookie must carry Secure: the public address or the request itself is https. */
-export function isSecureContext(request: Request, publicUrl: string | undefined): boolean {
-  return (publicUrl?.startsWith("https://") ?? false) || new URL(request.url).protocol === "https:";
-}
-
 /** Set-Cookie for a new session, living no longer than the session's absolute expiry. */
 export function sessionCookie(token: string, options: { maxAgeSeconds: number; secure: boolean }): string {
   const maxAge = Math.max(0, Math.floor(options.maxAgeSeconds));

@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import { cartLineStatus, normalizeCartLines, type CartLine, type CartQuote, type QuotedLine } from "~/lib/cart";
-import { selectProductsByIds } from "../catalog/product.repo.server";
-import { withMainImages } from "../catalog/product.service.server";
+import { selectProductsByIds, withMainImages } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 
 export type { CartLineStatus, CartQuote, QuotedLine } from "~/lib/cart";

@@ -23,10 +23,10 @@ import { searchTokens } from "~/lib/search-text";
 import type { Database } from "../db/database.server";
 import { invalidateReferenceData } from "../reference-cache.server";
 import { nowIso, toBool } from "../db/types.server";
-import { assertAcceptedImage, deleteImageVariants, ingestImage, type IngestedImage } from "../images/images.server";
+import { assertAcceptedImage, deleteImageVariants, ingestImage, type IngestedImage } from "../images/index.server";
+import type { Storage } from "../storage/index.server";
 import { logger } from "../logger.server";
-import { refreshSearchText } from "../search/search.repo.server";
-import type { Storage } from "../storage/storage.server";
+import { refreshSearchText } from "./search.repo.server";
 import {
   categoryExists,
   countAdminProducts,

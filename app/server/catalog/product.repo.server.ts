@@ -67,16 +67,6 @@ export function orderProducts<QB extends { orderBy: unknown }>(query: QB, sort: 
   }
 }
 
-/** In-stock products of a section, newest first, with their main image. */
-export function selectSectionProducts(db: Kysely<Database>, sectionId: string, limit: number) {
-  return orderProducts(
-    selectProductCards(db).where("products.section_id", "=", sectionId).where("products.in_stock", "=", true),
-    "newest",
-  )
-    .limit(limit)
-    .execute();
-}
-
 /**
  * The newest in-stock products of several sections, `limit` of each, with their main image, in
  * one query (a UNION ALL of one indexed, limited query per section). Rows come section by

@@ -12,7 +12,6 @@ import {
   selectCategoryPage,
   selectImages,
   selectProductWithImages,
-  selectSectionProducts,
   selectSectionsProducts,
   type ImageRow,
   type ProductCardRow,
@@ -86,14 +85,6 @@ export function fallbackToCard(product: FallbackProduct, language: Language): Pr
     lowStockThreshold: 5,
     hasVariants: false,
   };
-}
-
-export async function listSectionProducts(
-  db: Kysely<Database>,
-  sectionId: "featured" | "special-offers",
-  language: Language,
-): Promise<ProductCardData[]> {
-  return (await selectSectionProducts(db, sectionId, HOME_SECTION_SIZE)).map((row) => cardRowToCard(row, language));
 }
 
 /** The newest in-stock products of several sections (HOME_SECTION_SIZE each, with their main image), in one query. */

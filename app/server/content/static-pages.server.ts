@@ -4,7 +4,7 @@ import { loadStaticPages, type FaqPage, type StaticPageKey, type TextPage } from
 import { formatDinars } from "~/lib/money";
 import { interpolate } from "~/lib/text";
 import type { Database } from "../db/database.server";
-import { listWilayas, type Wilaya } from "../delivery/delivery.service.server";
+import { listWilayas, type Wilaya } from "../delivery/index.server";
 
 /** URL path → page key. */
 export const staticPageKeys: Record<string, StaticPageKey> = {

@@ -8,7 +8,7 @@ import { formatImageWidths } from "~/lib/images";
 import wilayaData from "~/data/wilayas.json";
 import { ingestImage, type IngestedImage } from "../images/images.server";
 import { jewelleryImageSources, seedJewelleryCatalogue } from "../jewellery/jewellery.seed.server";
-import { refreshSearchText } from "../search/search.repo.server";
+import { refreshSearchText } from "../catalog/index.server";
 import type { Storage } from "../storage/storage.server";
 import type { Database } from "./database.server";
 import { nowIso } from "./types.server";

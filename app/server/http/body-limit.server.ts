@@ -9,9 +9,9 @@
 import type { NextFunction, Request, Response } from "express";
 import { bodyPolicyFor, type BodyPolicy } from "~/lib/body-limits";
 import { directionOf } from "~/i18n/config";
-import { requireAdminAction } from "../auth/auth.server";
-import { requestI18n } from "../i18n.server";
 import { logger } from "../logger.server";
+import { requireAdminAction } from "./admin-session.server";
+import { requestI18n } from "./request-i18n.server";
 import { BodyMeter, declaredLength, type BodyRefusal } from "./body-meter.server";
 import { absoluteUrl, fetchHeaders } from "./express-request.server";
 

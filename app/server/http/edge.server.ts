@@ -3,7 +3,7 @@ import { languageFromCookieHeader } from "~/i18n/config";
 import { env, type Env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
-import { PEER_ADDRESS_HEADER } from "../orders/client-ip.server";
+import { PEER_ADDRESS_HEADER } from "./client-address.server";
 import { allowedHosts, isAllowedHost, type HostRule } from "./allowed-hosts.server";
 
 /**

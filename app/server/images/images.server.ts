@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, imageNameSlug, variantUrl } from "~/lib/images";
 import { oneAtATime } from "~/lib/one-at-a-time";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/index.server";
 
 // Images are encoded once each (uploads, the demo seed) and never again from the same input, so
 // libvips' operation cache only holds memory (tens of MB, kept by the process afterwards), and

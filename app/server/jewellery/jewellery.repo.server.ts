@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { JEWELLERY_CATEGORY } from "~/lib/jewellery";
 import type { Database } from "../db/database.server";
-import { selectProducts } from "../catalog/product.repo.server";
+import { selectProducts } from "../catalog/index.server";
 import type { ProductDetailsTable } from "./jewellery.table.server";
 
 const detailColumns = [

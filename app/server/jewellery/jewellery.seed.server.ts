@@ -3,7 +3,7 @@ import { JEWELLERY_LOW_STOCK_THRESHOLD, jewelleryCatalogue, jewelleryCategory } 
 import { formatImageWidths } from "~/lib/images";
 import { JEWELLERY_CATEGORY } from "~/lib/jewellery";
 import type { Database } from "../db/database.server";
-import type { IngestedImage } from "../images/images.server";
+import type { IngestedImage } from "../images/index.server";
 import { insertProductDetails } from "./jewellery.repo.server";
 
 /** The public URLs of the jewellery catalogue's pictures (the seed re-encodes them like uploads). */

@@ -3,8 +3,7 @@ import type { Language } from "~/i18n/config";
 import { isJewellerySubcategory, type JewellerySubcategory } from "~/lib/jewellery";
 import type { ProductCardData, ProductImageData } from "~/lib/product";
 import type { Database } from "../db/database.server";
-import { selectImages } from "../catalog/product.repo.server";
-import { toCardData, toImageData } from "../catalog/product.service.server";
+import { selectImages, toCardData, toImageData } from "../catalog/index.server";
 import { selectJewelleryProduct, selectJewelleryProducts, type JewelleryRow } from "./jewellery.repo.server";
 
 /** A jewellery product as the jewellery pages show it: a product card plus its catalogue attributes. */

@@ -10,7 +10,7 @@ import {
 } from "~/lib/merchandising.schema";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/index.server";
 import { selectActiveCustomPageBySlug, selectCustomPage, selectCustomPages, type CustomPageRow } from "./custom-pages.repo.server";
 import {
   deleteMerchRecord,

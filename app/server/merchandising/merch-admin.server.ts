@@ -1,8 +1,4 @@
 import type { Kysely } from "kysely";
-import { data, redirect } from "react-router";
-import type { MerchMessage } from "~/components/admin/MerchAlert";
-import type { MerchCardData, MerchKind } from "~/components/admin/MerchCardGrid";
-import type { MerchRecord, MerchRefusal } from "~/components/admin/MerchEditPage";
 import {
   collectionPath,
   customPagePath,
@@ -11,6 +7,7 @@ import {
   type AdminCustomPageCard,
   type PickerProduct,
 } from "~/lib/merchandising";
+import type { MerchCardData, MerchKind, MerchRecord, MerchRefusal } from "~/lib/merchandising-admin";
 import {
   collectionValuesFromForm,
   customPageValuesFromForm,
@@ -22,41 +19,23 @@ import {
   type MerchFormFields,
   type MerchSaveResult,
 } from "~/lib/merchandising.schema";
-import { ADMIN_HEADERS, requireAdmin, requireAdminAction } from "../auth/auth.server";
-import { getDb } from "../db/connection.server";
 import type { Database } from "../db/database.server";
-import { pageContext } from "../page.server";
-import { getStorage, type Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/index.server";
 import { deleteCollection, getAdminCollection, listAdminCollections, saveCollection } from "./collections.service.server";
 import { deleteCustomPage, getAdminCustomPage, listAdminCustomPages, saveCustomPage } from "./custom-pages.service.server";
+import { MERCH_TEXT_FIELDS, postedImage, postedProductIds, textFields } from "./merch-form.server";
 import type { MerchRecordSave } from "./merch-records.server";
-import {
-  MERCH_IMAGE_FORM_BYTES,
-  MERCH_TEXT_FIELDS,
-  MERCH_TEXT_FORM_BYTES,
-  parseRecordId,
-  postedImage,
-  postedProductIds,
-  readMerchForm,
-  textFields,
-} from "./merch-form.server";
 import { pickerProductsByIds } from "./picker.service.server";
 
 /**
- * The loaders and actions of the admin lists and forms of collections and custom pages
- * (/admin/collections, /admin/custom-pages, …/new, …/:id). The two differ only in their service
- * functions, texts and card fields, described once each below; each route passes its own.
+ * The admin lists and forms of collections and custom pages (/admin/collections,
+ * /admin/custom-pages, …/new, …/:id). The two differ only in their service functions and card
+ * fields, described once each below; the routes (through app/server/http/merch-admin.server.ts)
+ * pass their own.
  */
 export interface MerchAdmin<Card, Values> {
   /** Also the admin path segment: /admin/{kind}. */
   kind: MerchKind;
-  titles: {
-    list: "adminMerchandising.collections.title" | "adminMerchandising.customPages.title";
-    new: "adminMerchandising.collections.new" | "adminMerchandising.customPages.new";
-    edit: "adminMerchandising.collections.edit" | "adminMerchandising.customPages.edit";
-    /** The context of adminMerchandising.errors.notFound. */
-    notFound: "collection" | "page";
-  };
   emptyForm: Values;
   list(db: Kysely<Database>): Promise<Card[]>;
   get(db: Kysely<Database>, id: number): Promise<{ card: Card; values: Values; products: PickerProduct[] } | null>;
@@ -72,12 +51,6 @@ export interface MerchAdmin<Card, Values> {
 
 export const COLLECTIONS_ADMIN: MerchAdmin<AdminCollectionCard, CollectionFormValues> = {
   kind: "collections",
-  titles: {
-    list: "adminMerchandising.collections.title",
-    new: "adminMerchandising.collections.new",
-    edit: "adminMerchandising.collections.edit",
-    notFound: "collection",
-  },
   emptyForm: EMPTY_COLLECTION_FORM,
   list: listAdminCollections,
   get: getAdminCollection,
@@ -100,12 +73,6 @@ export const COLLECTIONS_ADMIN: MerchAdmin<AdminCollectionCard, CollectionFormVa
 
 export const CUSTOM_PAGES_ADMIN: MerchAdmin<AdminCustomPageCard, CustomPageFormValues> = {
   kind: "custom-pages",
-  titles: {
-    list: "adminMerchandising.customPages.title",
-    new: "adminMerchandising.customPages.new",
-    edit: "adminMerchandising.customPages.edit",
-    notFound: "page",
-  },
   emptyForm: EMPTY_CUSTOM_PAGE_FORM,
   list: listAdminCustomPages,
   get: getAdminCustomPage,
@@ -127,122 +94,39 @@ export const CUSTOM_PAGES_ADMIN: MerchAdmin<AdminCustomPageCard, CustomPageFormV
 };
 
 // ---------------------------------------------------------------------------------------------
-// The list: the cards; ?delete=ID asks to confirm; ?saved / ?deleted flash
+// Saving and deleting from the admin form
 
-export async function merchListLoader<Card>(admin: MerchAdmin<Card, unknown>, request: Request) {
-  await requireAdmin(request);
-  const ctx = await pageContext(request);
-  const cards = (await admin.list(getDb())).map(admin.card);
-  const params = new URL(request.url).searchParams;
-  const deleting = parseRecordId(params.get("delete"));
-  return data({
-    cards,
-    origin: ctx.origin,
-    deletingId: cards.some((card) => card.id === deleting) ? deleting : null,
-    flash: params.has("deleted") ? ("deleted" as const) : params.has("saved") ? ("saved" as const) : null,
-    title: ctx.pageTitle(ctx.t(admin.titles.list)),
-  });
-}
+/** A refused save, with what the form echoes back (the typed values and the chosen products). */
+export type MerchFormSaveResult = { ok: true; id: number } | ({ ok: false; status: number } & MerchRefusal);
 
-/** intent=delete with the record's id: 303 back to the list with ?deleted, else the refusal. */
-export async function merchListAction<Card>(admin: MerchAdmin<Card, unknown>, request: Request) {
-  await requireAdminAction(request);
-  const read = await readMerchForm(request, MERCH_TEXT_FORM_BYTES);
-  if (!read.ok) return data<{ error: MerchMessage }>({ error: "deleteFailed" }, { status: read.status, headers: ADMIN_HEADERS });
-  const id = parseRecordId(read.form.get("id"));
-  if (read.form.get("intent") !== "delete" || id === null) {
-    return data<{ error: MerchMessage }>({ error: "deleteFailed" }, { status: 400, headers: ADMIN_HEADERS });
-  }
-  const result = await admin.remove(getDb(), getStorage(), id);
-  if (result.ok) throw redirect(`/admin/${admin.kind}?deleted=1`, { status: 303, headers: ADMIN_HEADERS });
-  return data<{ error: MerchMessage }>({ error: result.error }, { status: result.status, headers: ADMIN_HEADERS });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The form as a page (decision 0008): ?delete=1 asks to confirm; a save answers 303 to the record
-// with ?saved=1, a delete 303 to the list
-
-export interface MerchEditLoaderAnswer<Values> {
-  record: MerchRecord | null;
-  values: Values;
-  products: PickerProduct[];
-  notFound: boolean;
-  confirmDelete: boolean;
-  flash: boolean;
-  origin: string;
-  title: string;
-}
-
-/** `idParam`: the route's :id, undefined on …/new. */
-export async function merchEditLoader<Card, Values>(admin: MerchAdmin<Card, Values>, request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
-  const ctx = await pageContext(request);
-  const url = new URL(request.url);
-  const base = { origin: ctx.origin, confirmDelete: false, flash: false, products: [], values: admin.emptyForm, record: null };
-  if (idParam === undefined) {
-    return data<MerchEditLoaderAnswer<Values>>({ ...base, notFound: false, title: ctx.pageTitle(ctx.t(admin.titles.new)) });
-  }
-  const id = parseRecordId(idParam);
-  const found = id === null ? null : await admin.get(getDb(), id);
-  if (!found) {
-    return data<MerchEditLoaderAnswer<Values>>(
-      { ...base, notFound: true, title: ctx.pageTitle(ctx.t("adminMerchandising.errors.notFound", { context: admin.titles.notFound })) },
-      { status: 404 },
-    );
-  }
-  return data<MerchEditLoaderAnswer<Values>>({
-    ...base,
-    record: admin.record(found.card),
-    values: found.values,
-    products: found.products,
-    notFound: false,
-    confirmDelete: url.searchParams.has("delete"),
-    flash: url.searchParams.has("saved"),
-    title: ctx.pageTitle(ctx.t(admin.titles.edit)),
-  });
-}
-
-function refuse(status: number, error: MerchMessage, rest: Partial<MerchRefusal> = {}) {
-  return data<MerchRefusal>({ error, field: null, values: null, products: null, ...rest }, { status, headers: ADMIN_HEADERS });
-}
-
-/** intent=save (multipart, the contract's field names) or intent=delete. `idParam`: as for the loader. */
-export async function merchEditAction<Card, Values extends CollectionFormValues | CustomPageFormValues>(
+/**
+ * Saves the posted collection or page form (the contract's field names; multipart with an
+ * optional `image`): `id` null creates. A refusal echoes the posted values and the chosen
+ * products back into the form.
+ */
+export async function saveMerchForm<Card, Values extends CollectionFormValues | CustomPageFormValues>(
   admin: MerchAdmin<Card, Values>,
-  request: Request,
-  idParam: string | undefined,
-) {
-  await requireAdminAction(request);
-  const read = await readMerchForm(request, MERCH_IMAGE_FORM_BYTES);
-  if (!read.ok) return refuse(read.status, read.error);
-  const { form } = read;
-  const db = getDb();
-  const storage = getStorage();
-  const id = idParam === undefined ? null : parseRecordId(idParam);
-  if (idParam !== undefined && id === null) return refuse(404, "notFound");
-  const intent = form.get("intent");
-
-  if (intent === "save") {
-    const fields = textFields(form, MERCH_TEXT_FIELDS);
-    const productIds = postedProductIds(form);
-    const result = await admin.save(db, storage, {
-      id,
-      fields,
-      productIds,
-      image: await postedImage(form),
-      removeImage: form.get("removeImage") === "on",
-    });
-    if (result.ok) throw redirect(`/admin/${admin.kind}/${result.id}?saved=1`, { status: 303, headers: ADMIN_HEADERS });
-    return refuse(result.status, result.error, {
-      field: result.field ?? null,
-      values: admin.valuesFromForm(fields, productIds),
-      products: await pickerProductsByIds(db, normalizeProductIds(productIds)),
-    });
-  }
-  if (intent === "delete" && id !== null) {
-    const result = await admin.remove(db, storage, id);
-    if (result.ok) throw redirect(`/admin/${admin.kind}?deleted=1`, { status: 303, headers: ADMIN_HEADERS });
-    return refuse(result.status, result.error);
-  }
-  return refuse(400, "saveFailed");
+  db: Kysely<Database>,
+  storage: Storage,
+  id: number | null,
+  form: FormData,
+): Promise<MerchFormSaveResult> {
+  const fields = textFields(form, MERCH_TEXT_FIELDS);
+  const productIds = postedProductIds(form);
+  const result = await admin.save(db, storage, {
+    id,
+    fields,
+    productIds,
+    image: await postedImage(form),
+    removeImage: form.get("removeImage") === "on",
+  });
+  if (result.ok) return { ok: true, id: result.id };
+  return {
+    ok: false,
+    status: result.status,
+    error: result.error,
+    field: result.field ?? null,
+    values: admin.valuesFromForm(fields, productIds),
+    products: await pickerProductsByIds(db, normalizeProductIds(productIds)),
+  };
 }

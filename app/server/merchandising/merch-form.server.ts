@@ -1,27 +1,15 @@
 /**
- * Shared by the admin merchandising routes (collections, custom pages, page layouts): reading a
- * form within a size limit, its text fields and product ids, and record ids from the URL.
+ * Shared by the admin merchandising forms (collections, custom pages, page layouts): their size
+ * limits, their text fields and product ids, and record ids from the URL.
  */
 import { FORM_OVERHEAD_BYTES, MAX_IMAGE_BYTES } from "~/lib/admin-product";
 import type { MerchFormFields } from "~/lib/merchandising.schema";
-import { uploadedFiles, type UploadedFile } from "~/server/catalog/admin-product.service.server";
-import { BodyTooLargeError, readFormWithin } from "~/server/http/form-body.server";
+import { uploadedFiles, type UploadedFile } from "../catalog/index.server";
 
 /** A collection or page form: one image of at most 5 MB plus the text fields. */
 export const MERCH_IMAGE_FORM_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;
 /** A form without files (a section, a delete, a move). */
 export const MERCH_TEXT_FORM_BYTES = FORM_OVERHEAD_BYTES;
-
-export type MerchFormRead = { ok: true; form: FormData } | { ok: false; status: 400 | 413; error: "bodyTooLarge" | "saveFailed" };
-
-export async function readMerchForm(request: Request, maxBytes: number): Promise<MerchFormRead> {
-  try {
-    return { ok: true, form: await readFormWithin(request, maxBytes) };
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, error: "bodyTooLarge" };
-    return { ok: false, status: 400, error: "saveFailed" };
-  }
-}
 
 /** The text fields of `names` as posted (absent ones left out). */
 export function textFields(form: FormData, names: readonly string[]): MerchFormFields {

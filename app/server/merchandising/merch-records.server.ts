@@ -9,12 +9,11 @@ import type {
   MerchParseResult,
   MerchSaveResult,
 } from "~/lib/merchandising.schema";
-import type { UploadedFile } from "../catalog/admin-product.service.server";
-import { withMainImages } from "../catalog/product.service.server";
+import { type UploadedFile, withMainImages } from "../catalog/index.server";
+import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";
-import type { Storage } from "../storage/storage.server";
 import { checkProductIds, imageFiles, removeUnusedImages, saveImaged, type StoredImageColumns } from "./merch-shared.server";
 import { deleteRecord, insertRecord, recordSlugOwner, updateRecord, type MerchRecordTable, type MerchRecordValues } from "./merch-records.repo.server";
 import { pickerProductsByIds } from "./picker.service.server";

@@ -3,12 +3,12 @@ import { formatImageWidths, imageNameSlug, parseImageWidths } from "~/lib/images
 import { MERCH_LIMITS, normalizeProductIds } from "~/lib/merchandising";
 import type { MerchErrorKey } from "~/lib/merchandising.schema";
 import type { ProductImageData } from "~/lib/product";
-import { checkUploads, type UploadedFile } from "../catalog/admin-product.service.server";
+import { checkUploads, type UploadedFile } from "../catalog/index.server";
+import { deleteImageVariants, type IngestedImage, ingestImage } from "../images/index.server";
+import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
-import { deleteImageVariants, ingestImage, type IngestedImage } from "../images/images.server";
 import { logger } from "../logger.server";
 import { isUniqueViolation } from "../platform/index.server";
-import type { Storage } from "../storage/storage.server";
 import { existingProductIds, replaceProductList } from "./product-lists.repo.server";
 
 /** Helpers shared by the collection, custom page and page section services. */

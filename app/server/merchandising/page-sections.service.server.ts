@@ -13,8 +13,7 @@ import {
 } from "~/lib/merchandising";
 import { parseSectionForm, type MerchDeleteResult, type MerchFormFields, type MerchSaveResult } from "~/lib/merchandising.schema";
 import type { ProductCardData } from "~/lib/product";
-import { selectProductCardsByIds, type ProductCardRow } from "../catalog/product.repo.server";
-import { cardRowToCard, listSectionsProducts } from "../catalog/product.service.server";
+import { cardRowToCard, listSectionsProducts, selectProductCardsByIds, type ProductCardRow } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";

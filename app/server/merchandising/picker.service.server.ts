@@ -1,8 +1,7 @@
 import { sql, type Kysely, type SqlBool } from "kysely";
 import type { PickerProduct } from "~/lib/merchandising";
 import { escapeLike, searchTokens } from "~/lib/search-text";
-import { selectImages } from "../catalog/product.repo.server";
-import { toImageData } from "../catalog/product.service.server";
+import { selectImages, toImageData } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
-import { selectProducts } from "../catalog/product.repo.server";
+import { selectProducts } from "../catalog/index.server";
 
 /**
  * The three ordered product lists of merchandising (a collection's, a custom page's, a page

@@ -4,9 +4,9 @@ import { orderRequestFromForm, type OrderCreated, type OrderError, type OrderSou
 import type { CommuneChoice } from "~/lib/delivery-options";
 import type { Database } from "../db/database.server";
 import { listCommunes } from "../delivery/delivery.service.server";
-import { clientIp } from "../orders/client-ip.server";
+import { clientIp } from "../http/client-address.server";
 import { placeOrder } from "../orders/order.service.server";
-import { readReferral } from "../tracking/referral.server";
+import { readReferral } from "../http/referral-cookies.server";
 import { selectOrderableProducts } from "./order-forms.repo.server";
 
 export interface OrderableProduct {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { languages } from "~/i18n/config";
 import { collectionPath, customPagePath } from "~/lib/merchandising";
 import { alternateUrls } from "~/lib/seo";
-import { staticPageKeys } from "../content/static-pages.server";
+import { staticPageKeys } from "../content/index.server";
 import type { Database } from "../db/database.server";
 
 /** One public page of the sitemap: its canonical path and, when known, when it last changed. */

@@ -1,22 +1,18 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { PUBLIC_BODY_BYTES } from "~/lib/body-limits";
+import type { Language } from "~/i18n/config";
 import { TRACKING_TARGET_TYPES, qrUrls, type ShareLinkResponse } from "~/lib/tracking";
 import type { Database } from "../db/database.server";
 import { env } from "../env.server";
-import { readJsonWithin } from "../http/json-body.server";
-import { requestI18n } from "../i18n.server";
 import { logger } from "../logger.server";
-import { clientIp } from "../orders/client-ip.server";
 import { overRateLimit, windowStart } from "../platform/index.server";
-import { publicOrigin } from "../seo/origin.server";
 import { createShareLink, TARGET_ID_MAX, UTM_MAX } from "./tracking.service.server";
 
 /**
- * POST /api/share-links (routes/api/share-links.ts is the thin adapter): a JSON body
- * `{ targetType, targetId, utmSource?, utmMedium?, utmCampaign? }` → 201 (new) or 200 (existing)
- * ShareLinkResponse, or `{ error: { code, message } }` with 400, 404, 405, 422 or 429; the
- * message translated (share.errors.*). Rate limited per client address in the database.
+ * A share link asked for by the share widget (POST /api/share-links, the route reads the JSON):
+ * `{ targetType, targetId, utmSource?, utmMedium?, utmCampaign? }` → a new (created) or existing
+ * link with its QR URLs, or a refusal code. Rate limited per client address in the database,
+ * before the body is looked at.
  */
 
 export const shareLinkRequestSchema = z.object({
@@ -31,10 +27,6 @@ export type ShareLinkErrorCode = "invalidJson" | "invalid" | "unknownTarget" | "
 
 export interface ShareLinkSettings {
   perIp: { limit: number; windowSeconds: number };
-  /** Overrides publicOrigin(request) (tests). */
-  origin?: string;
-  /** Overrides clientIp(request) (tests). */
-  ip?: string;
   now?: Date;
 }
 
@@ -43,37 +35,37 @@ export function shareLinkSettingsFromEnv(): ShareLinkSettings {
   return { perIp: { limit: config.SHARE_LINK_RATE_LIMIT_PER_IP, windowSeconds: config.SHARE_LINK_RATE_LIMIT_WINDOW_SECONDS } };
 }
 
-const noStore = { "Cache-Control": "no-store" };
+export type ShareLinkRequestResult =
+  | { ok: true; status: 200 | 201; link: ShareLinkResponse }
+  | { ok: false; status: 400 | 404 | 422 | 429; code: ShareLinkErrorCode };
 
-export async function shareLinkError(request: Request, status: 400 | 404 | 405 | 422 | 429, code: ShareLinkErrorCode): Promise<Response> {
-  const { t } = await requestI18n(request);
-  const headers: Record<string, string> = { ...noStore };
-  if (status === 405) headers.Allow = "POST";
-  return Response.json({ error: { code, message: t(`share.errors.${code}`) } }, { status, headers });
+export interface ShareLinkRequest {
+  /** The client's address (the rate limit's key). */
+  ip: string;
+  /** The JSON body, or `{ ok: false }` when it was not JSON. */
+  body: { ok: true; value: unknown } | { ok: false };
+  /** The shop's public origin, for the link's full URL. */
+  origin: string;
+  language: Language;
 }
 
-export async function handleShareLinkRequest(
+export async function requestShareLink(
   db: Kysely<Database>,
-  request: Request,
+  request: ShareLinkRequest,
   settings: ShareLinkSettings = shareLinkSettingsFromEnv(),
-): Promise<Response> {
-  if (request.method !== "POST") return shareLinkError(request, 405, "methodNotAllowed");
-  const ip = settings.ip ?? clientIp(request);
+): Promise<ShareLinkRequestResult> {
   const limited = await overRateLimit(db, {
-    key: `share-link:ip:${ip}`,
+    key: `share-link:ip:${request.ip}`,
     limit: settings.perIp.limit,
     windowStart: windowStart(settings.now ?? new Date(), settings.perIp.windowSeconds),
   });
   if (limited) {
-    logger.warn({ ip }, "share link refused: rate limit");
-    return shareLinkError(request, 429, "rateLimited");
+    logger.warn({ ip: request.ip }, "share link refused: rate limit");
+    return { ok: false, status: 429, code: "rateLimited" };
   }
-  // Over the size limit the server's body limits answered 413 before this ran.
-  const read = await readJsonWithin(request, PUBLIC_BODY_BYTES);
-  if (!read.ok) return shareLinkError(request, 400, "invalidJson");
-  const parsed = shareLinkRequestSchema.safeParse(read.body);
-  if (!parsed.success) return shareLinkError(request, 422, "invalid");
-  const { language } = await requestI18n(request);
+  if (!request.body.ok) return { ok: false, status: 400, code: "invalidJson" };
+  const parsed = shareLinkRequestSchema.safeParse(request.body.value);
+  if (!parsed.success) return { ok: false, status: 422, code: "invalid" };
   const input = parsed.data;
   const result = await createShareLink(
     db,
@@ -84,11 +76,14 @@ export async function handleShareLinkRequest(
       utmMedium: input.utmMedium ?? undefined,
       utmCampaign: input.utmCampaign ?? undefined,
     },
-    settings.origin ?? publicOrigin(request),
-    language,
+    request.origin,
+    request.language,
     { now: settings.now },
   );
-  if (!result.ok) return shareLinkError(request, result.status, result.error);
-  const answer: ShareLinkResponse = { code: result.link.code, fullUrl: result.link.fullUrl, ...qrUrls(result.link.code) };
-  return Response.json(answer, { status: result.created ? 201 : 200, headers: noStore });
+  if (!result.ok) return { ok: false, status: result.status, code: result.error };
+  return {
+    ok: true,
+    status: result.created ? 201 : 200,
+    link: { code: result.link.code, fullUrl: result.link.fullUrl, ...qrUrls(result.link.code) },
+  };
 }

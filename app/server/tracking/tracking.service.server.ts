@@ -127,16 +127,6 @@ export async function targetPathOf(db: Kysely<Database>, targetType: TrackingTar
   return (await loadTarget(db, targetType, targetId))?.path ?? null;
 }
 
-/** The link's full tracked URL on `origin`: the target's current path + ?ref=CODE and the utm; null when the target is gone. */
-export async function fullUrlOf(
-  db: Kysely<Database>,
-  link: { code: string; targetType: TrackingTargetType; targetId: string; utm: Utm },
-  origin: string,
-): Promise<string | null> {
-  const path = await targetPathOf(db, link.targetType, link.targetId);
-  return path === null ? null : trackedUrl(origin, path, link.code, link.utm);
-}
-
 const utmOf = (row: Pick<LinkRow, "utm_source" | "utm_medium" | "utm_campaign">): Utm => ({
   source: row.utm_source,
   medium: row.utm_medium,

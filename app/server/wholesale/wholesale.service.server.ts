@@ -20,7 +20,7 @@ import { isActiveWilaya } from "../delivery/delivery.service.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
-import { clientIp } from "../orders/client-ip.server";
+import { clientIp } from "../http/client-address.server";
 import { isPhoneBlocked } from "../orders/order-workflow.server";
 import { windowStart } from "../platform/index.server";
 import {

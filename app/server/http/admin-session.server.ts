@@ -1,11 +1,13 @@
 import { redirect } from "react-router";
+import { authSettings, clearSessionCookie, sessionFromToken, sessionTokenFromCookieHeader, type AdminSession } from "../auth/index.server";
 import { getDb } from "../db/connection.server";
 import { env } from "../env.server";
-import { requestI18n } from "../i18n.server";
-import { authSettings, sessionFromToken, type AdminSession } from "./auth.service.server";
-import { clearSessionCookie, isSecureContext, sessionTokenFromCookieHeader } from "./session-cookie.server";
+import { cookieIsSecure } from "./cookie-secure.server";
+import { requestI18n } from "./request-i18n.server";
+import { isSameOrigin } from "./same-origin.server";
 
-export type { AdminSession } from "./auth.service.server";
+export type { AdminSession } from "../auth/index.server";
+export { isSameOrigin } from "./same-origin.server";
 
 /**
  * The gate of every admin loader and action.
@@ -65,7 +67,7 @@ async function errorResponse(request: Request, status: 401 | 403, code: "unautho
 /** A Set-Cookie clearing a cookie that no longer names a session (expired, signed out elsewhere). */
 function staleCookieHeaders(request: Request): HeadersInit | undefined {
   if (!sessionTokenFromCookieHeader(request.headers.get("Cookie"))) return undefined;
-  return { "Set-Cookie": clearSessionCookie({ secure: isSecureContext(request, env().PUBLIC_URL) }) };
+  return { "Set-Cookie": clearSessionCookie({ secure: cookieIsSecure(request) }) };
 }
 
 /** The sign-in page address that brings the admin back to this request's page afterwards. */
@@ -89,33 +91,6 @@ export async function requireAdmin(request: Request): Promise<AdminSession> {
     throw await errorResponse(request, 401, "unauthorized", staleCookieHeaders(request));
   }
   throw redirect(loginUrlFor(request), { status: 302, headers: { ...ADMIN_HEADERS, ...staleCookieHeaders(request) } });
-}
-
-/** The origins a form post may come from: the request's own and PUBLIC_URL's. */
-function allowedOrigins(request: Request): Set<string> {
-  const origins = new Set([new URL(request.url).origin]);
-  const publicUrl = env().PUBLIC_URL;
-  if (publicUrl) origins.add(new URL(publicUrl).origin);
-  return origins;
-}
-
-/** True when the Origin header (or, without one, the Referer's origin) is this site's. */
-export function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  let source: string | null = null;
-  if (origin !== null) {
-    source = origin;
-  } else {
-    const referer = request.headers.get("Referer");
-    if (referer) {
-      try {
-        source = new URL(referer).origin;
-      } catch {
-        source = null;
-      }
-    }
-  }
-  return source !== null && allowedOrigins(request).has(source);
 }
 
 /** The translated 403 JSON answer `{ error: { code: "cross_site", message } }`. */

@@ -1,21 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { normalizeLinkCode, REF_COOKIE, VISITOR_COOKIE } from "~/lib/tracking";
-import { isSecureContext } from "../auth/session-cookie.server";
 import type { Database } from "../db/database.server";
 import { env } from "../env.server";
 import { logger, pathOf } from "../logger.server";
-import { clientIp } from "../orders/client-ip.server";
-import { recordClick } from "./tracking.service.server";
+import { recordClick } from "../tracking/index.server";
+import { clientIp } from "./client-address.server";
+import { cookieIsSecure } from "./cookie-secure.server";
 
 /**
- * Referral capture (spec section 4 "Referral"). A page load with `?ref=CODE` records a click
+ * Referral capture. A page load with `?ref=CODE` records a click
  * (tracking.service recordClick: bots, unknown and inactive codes ignored silently; one click
  * per browser per CLICK_DEDUP_MINUTES, and at most REFERRAL_CLICK_LIMIT_PER_IP per client address
  * and link in such a window) and remembers the code and the browser in two HttpOnly
  * cookies, which an order placed later reads (readReferral) to count its conversion.
  *
- * Where it runs: an Express middleware in app/server/app.server.ts (referralMiddleware), before
+ * Where it runs: an Express middleware in app.server.ts (referralCapture), before
  * the React Router handler, for GET page requests (Accept: text/html) outside /assets, /api,
  * /qr, /admin and /uploads. There it sees every shareable page (product, collection, custom
  * page, any other) without touching their loaders, adds its cookies to whatever the page
@@ -99,7 +99,7 @@ export async function trackReferral(
       address: { ip: clientIp(request), limit: options.clickLimitPerAddress ?? env().REFERRAL_CLICK_LIMIT_PER_IP },
     });
     if (outcome === "ignored") return [];
-    const secure = isSecureContext(request, "publicUrl" in options ? options.publicUrl : env().PUBLIC_URL);
+    const secure = cookieIsSecure(request, "publicUrl" in options ? options.publicUrl : env().PUBLIC_URL);
     return [
       ...(known ? [] : [referralCookie(VISITOR_COOKIE, visitorToken, secure)]),
       referralCookie(REF_COOKIE, code, secure),

@@ -2,14 +2,14 @@ import express from "express";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { handOverClientAddress } from "../http/edge.server";
-import { parseTrustProxy } from "../http/trust-proxy.server";
-import { clientIp, PEER_ADDRESS_HEADER } from "./client-ip.server";
+import { clientIp, PEER_ADDRESS_HEADER } from "./client-address.server";
+import { handOverClientAddress } from "./edge.server";
+import { parseTrustProxy } from "./trust-proxy.server";
 
 const request = (headers: Record<string, string>) => new Request("http://shop.test/api/orders", { headers });
 
 describe("clientIp", () => {
-  it("uses the address app.server.ts handed over", () => {
+  it("uses the address handOverClientAddress handed over", () => {
     expect(clientIp(request({ [PEER_ADDRESS_HEADER]: "::ffff:192.0.2.4" }))).toBe("192.0.2.4");
     expect(clientIp(request({ [PEER_ADDRESS_HEADER]: "2001:db8::1" }))).toBe("2001:db8::1");
   });

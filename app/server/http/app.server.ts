@@ -4,38 +4,38 @@ import { randomBytes } from "node:crypto";
 // The whole server build, imported once: handing createRequestHandler a function instead would
 // make it rebuild its route tables (flatten, rank, compile every path) on every request.
 import * as serverBuild from "virtual:react-router/server-build";
-import { env, type Env } from "./env.server";
-import { logger, pathOf } from "./logger.server";
-import { requestIdFrom, runInRequest } from "./request-context.server";
-import { crossSiteResponse, isSameOrigin } from "./auth/auth.server";
-import { getDb } from "./db/connection.server";
-import { bodyLimits } from "./http/body-limit.server";
-import { absoluteUrl, fetchHeaders } from "./http/express-request.server";
-import { handOverClientAddress } from "./http/edge.server";
-import { PageCache } from "./http/page-cache.server";
-import { pageCacheInvalidation, pageCacheMiddleware } from "./http/page-cache-middleware.server";
 import { isAdminPath } from "~/lib/admin-auth";
-import { createRequestHandler } from "./http/react-router-handler.server";
-import { pageAddress } from "./http/page-query.server";
-import { getStorage } from "./storage/storage.server";
-import { createUploadsHandler } from "./storage/uploads-handler.server";
-import { trackReferral } from "./tracking/referral.server";
+import { getDb } from "../db/connection.server";
+import { env, type Env } from "../env.server";
+import { logger, pathOf } from "../logger.server";
+import { requestIdFrom, runInRequest } from "../request-context.server";
+import { getStorage } from "../storage/index.server";
+import { crossSiteResponse, isSameOrigin } from "./admin-session.server";
+import { bodyLimits } from "./body-limit.server";
+import { handOverClientAddress } from "./edge.server";
+import { absoluteUrl, fetchHeaders } from "./express-request.server";
+import { PageCache } from "./page-cache.server";
+import { pageCacheInvalidation, pageCacheMiddleware } from "./page-cache-middleware.server";
+import { pageAddress } from "./page-query.server";
+import { createRequestHandler } from "./react-router-handler.server";
+import { trackReferral } from "./referral-cookies.server";
+import { createUploadsHandler } from "./uploads-handler.server";
 
-export { boot, stopBackgroundWork } from "./boot.server";
-export { closeDatabase } from "./db/connection.server";
-export { env } from "./env.server";
-export { logger } from "./logger.server";
-export { beginShutdown } from "./lifecycle.server";
-export { compress } from "./http/compression.server";
-export { compressionDrainListeners } from "./http/compression-drain.server";
-export { createHttpServer } from "./http/http-server.server";
-export { edgeGuard } from "./http/edge.server";
+export { boot, stopBackgroundWork } from "../boot.server";
+export { closeDatabase } from "../db/connection.server";
+export { env } from "../env.server";
+export { logger } from "../logger.server";
+export { beginShutdown } from "../lifecycle.server";
+export { compress } from "./compression.server";
+export { compressionDrainListeners } from "./compression-drain.server";
+export { createHttpServer } from "./http-server.server";
+export { edgeGuard } from "./edge.server";
 
 let uploads: RequestHandler | undefined;
 
 /**
  * `/uploads/<key>` (server.js mounts it at /uploads): the local folder UPLOADS_DIR, or the
- * bucket S3_BUCKET streamed through the app (app/server/storage/uploads-handler.server.ts).
+ * bucket S3_BUCKET streamed through the app (uploads-handler.server.ts).
  * Made on first request, once boot() has checked the configuration.
  */
 export function uploadsHandler(req: Request, res: Response, next: NextFunction): unknown {
@@ -136,7 +136,7 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
 }
 
 /**
- * Referral capture (see app/server/tracking/referral.server.ts): a page load with `?ref=` records
+ * Referral capture (see referral-cookies.server.ts): a page load with `?ref=` records
  * the click and gets the referral cookies before the React Router handler renders the page
  * (which appends its own headers). Runs here rather than in the root loader so that no page's
  * loader changes and client-side data requests never count. Never fails the page.
@@ -209,7 +209,7 @@ function newNonce(): string {
 }
 
 /**
- * Rendered public pages kept in memory (app/server/http/page-cache.server.ts, decision 0014);
+ * Rendered public pages kept in memory (page-cache.server.ts, decision 0014);
  * none when PAGE_CACHE_MB is 0, nor in development (pages change with the code there).
  */
 function createPageCache(config: Env): PageCache | undefined {

@@ -1,9 +1,15 @@
 import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { logger } from "../logger.server";
-import { IMMUTABLE_CACHE_CONTROL, InvalidStorageKeyError, assertValidKey, type Storage } from "./contract.server";
-import { S3Storage, type S3ObjectInfo } from "./s3-storage.server";
-import { LocalStorage } from "./storage.server";
+import {
+  assertValidKey,
+  IMMUTABLE_CACHE_CONTROL,
+  InvalidStorageKeyError,
+  LocalStorage,
+  S3Storage,
+  type S3ObjectInfo,
+  type Storage,
+} from "../storage/index.server";
 
 /**
  * The middleware that answers `/uploads/<key>` (mounted at /uploads by server.js) for `storage`:

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { SearchSort } from "~/lib/listing";
 import { searchDocument, searchPatterns, type SearchPart } from "~/lib/search-text";
 import type { Database } from "../db/database.server";
-import { orderProducts, selectProducts } from "../catalog/product.repo.server";
+import { orderProducts, selectProducts } from "./product.repo.server";
 
 /** Ids per UPDATE batch read (well under SQLite's and PostgreSQL's bound-parameter limits). */
 const REFRESH_BATCH = 500;

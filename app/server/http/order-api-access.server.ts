@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { isSameOrigin } from "../auth/auth.server";
 import { env } from "../env.server";
+import { isSameOrigin } from "./same-origin.server";
 
 /**
  * Who may call POST /api/orders (docs/decisions/0023-order-duplicates-origin-and-phone-flags.md):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isReferralCandidate, readReferral, referralCookie, visitorTokenFromCookieHeader } from "./referral.server";
+import { isReferralCandidate, readReferral, referralCookie, visitorTokenFromCookieHeader } from "./referral-cookies.server";
 
 const token = "a".repeat(43);
 const page = (url: string, init: RequestInit = {}) => new Request(url, { ...init, headers: { Accept: "text/html,*/*", ...(init.headers ?? {}) } });

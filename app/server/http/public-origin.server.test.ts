@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originOf } from "./origin.server";
+import { originOf } from "./public-origin.server";
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import { searchTokens } from "~/lib/search-text";
 import { pageCountOf, pageWindow, type SearchSort } from "~/lib/listing";
-import { withMainImages, type ProductPage } from "../catalog/product.service.server";
+import { withMainImages, type ProductPage } from "./product.service.server";
 import type { Database } from "../db/database.server";
 import { countSearchMatches, selectSearchPage } from "./search.repo.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDataRequest, isSameOrigin, loginUrlFor } from "./auth.server";
+import { isDataRequest, isSameOrigin, loginUrlFor } from "./admin-session.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://127.0.0.1:3000/admin/products/new", { method: "POST", headers });
