@@ -9,6 +9,7 @@ export * from "./catalog.service.server";
 export * from "./home.service.server";
 export * from "./product.service.server";
 export * from "./search.service.server";
+export * from "./stock.service.server";
 export * from "./taxonomy.service.server";
 export * from "./taxonomy-form.server";
 export { refreshMissingSearchText, refreshSearchText } from "./search.repo.server";

@@ -6,10 +6,10 @@ import { demoCategories, demoProducts, demoSections } from "~/data/demo-catalogu
 import { defaultStopDeskPrice } from "~/lib/delivery-options";
 import { formatImageWidths } from "~/lib/images";
 import wilayaData from "~/data/wilayas.json";
-import { ingestImage, type IngestedImage } from "../images/images.server";
-import { jewelleryImageSources, seedJewelleryCatalogue } from "../jewellery/jewellery.seed.server";
+import { ingestImage, type IngestedImage } from "../images/index.server";
+import { jewelleryImageSources, seedJewelleryCatalogue } from "../jewellery/index.server";
 import { refreshSearchText } from "../catalog/index.server";
-import type { Storage } from "../storage/storage.server";
+import type { Storage } from "../storage/index.server";
 import type { Database } from "./database.server";
 import { nowIso } from "./types.server";
 

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
-import { listWilayaNames, wilayaNamesByCode } from "../delivery/delivery.service.server";
+import { listWilayaNames, wilayaNamesByCode } from "../delivery/index.server";
 import { orderFilterTimeRange, phoneDigitsOf, type OrderFilter, type OrderStatus } from "~/lib/order-filter";
 import { DUPLICATE_WINDOW_MS } from "~/lib/order-workflow";
 

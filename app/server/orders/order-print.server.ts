@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { OrderFilter } from "~/lib/order-filter";
 import type { PrintableOrder } from "~/lib/order-print";
 import type { Database } from "../db/database.server";
-import { communeNamesByCode } from "../delivery/delivery.service.server";
+import { communeNamesByCode } from "../delivery/index.server";
 import { selectOrders, selectOrderWithItems } from "./admin-orders.repo.server";
 
 /**

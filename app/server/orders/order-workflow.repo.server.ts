@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { returnStock, takeStock } from "../catalog/stock.service.server";
+import { returnStock, takeStock } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import type { OrderStatus } from "~/lib/order-filter";
 

@@ -20,12 +20,10 @@ import {
   type TrackingTargetType,
   type Utm,
 } from "~/lib/tracking";
-import { toCardData } from "../catalog/product.service.server";
-import { selectProductsByIds } from "../catalog/product.repo.server";
+import { selectProductsByIds, toCardData } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
-import { selectCollectionsByIds } from "../merchandising/collections.repo.server";
-import { selectCustomPagesByIds } from "../merchandising/custom-pages.repo.server";
+import { selectCollectionsByIds, selectCustomPagesByIds } from "../merchandising/index.server";
 import { isUniqueViolation, windowStart } from "../platform/index.server";
 import {
   countClick,

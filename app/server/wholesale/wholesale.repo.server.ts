@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { WholesaleStatus } from "~/lib/wholesale";
 import type { Database } from "../db/database.server";
-import { wilayaNamesByCode } from "../delivery/delivery.service.server";
+import { wilayaNamesByCode } from "../delivery/index.server";
 import { limitedTransaction, withRateLimits, type RateLimitRule } from "../platform/index.server";
 
 /** Reads and writes of wholesale_enquiries (migration 010). Timestamps are ISO-8601 UTC text. */
