@@ -12,13 +12,12 @@ import {
   deleteProduct,
   deleteProductImage,
   getAdminProduct,
-  type ImageError,
   listTaxonomyOptions,
   moveProductImage,
   saveProduct,
   submittedFormValues,
-  uploadedFiles,
 } from "~/server/catalog/index.server";
+import { type ImageError, uploadedFiles } from "~/server/images/index.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { getStorage } from "~/server/storage/index.server";
 import { getDb } from "~/server/db/connection.server";

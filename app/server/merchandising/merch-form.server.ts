@@ -4,7 +4,7 @@
  */
 import { FORM_OVERHEAD_BYTES, MAX_IMAGE_BYTES } from "~/lib/admin-product";
 import type { MerchFormFields } from "~/lib/merchandising.schema";
-import { uploadedFiles, type UploadedFile } from "../catalog/index.server";
+import { uploadedFiles, type UploadedFile } from "../images/index.server";
 
 /** A collection or page form: one image of at most 5 MB plus the text fields. */
 export const MERCH_IMAGE_FORM_BYTES = MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES;

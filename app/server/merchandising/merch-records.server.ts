@@ -9,7 +9,8 @@ import type {
   MerchParseResult,
   MerchSaveResult,
 } from "~/lib/merchandising.schema";
-import { type UploadedFile, withMainImages } from "../catalog/index.server";
+import { withMainImages } from "../catalog/index.server";
+import type { UploadedFile } from "../images/index.server";
 import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";

@@ -3,8 +3,7 @@ import { formatImageWidths, imageNameSlug, parseImageWidths } from "~/lib/images
 import { MERCH_LIMITS, normalizeProductIds } from "~/lib/merchandising";
 import type { MerchErrorKey } from "~/lib/merchandising.schema";
 import type { ProductImageData } from "~/lib/product";
-import { checkUploads, type UploadedFile } from "../catalog/index.server";
-import { deleteImageVariants, type IngestedImage, ingestImage } from "../images/index.server";
+import { checkUploads, deleteImageVariants, type IngestedImage, ingestImage, type UploadedFile } from "../images/index.server";
 import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
