@@ -225,3 +225,10 @@ export function productJsonLd(input: ProductJsonLdInput): ProductJsonLd {
 export function jsonLdMeta(object: ProductJsonLd | Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": object } as MetaDescriptor;
 }
+
+/** One public page of the sitemap: its canonical path and, when known, when it last changed. */
+export interface SitemapEntry {
+  path: string;
+  /** ISO-8601 timestamp (the row's updated_at). */
+  lastmod?: string;
+}

@@ -12,7 +12,7 @@ import {
   listAdminSections,
   updateCategory,
 } from "~/server/catalog/taxonomy.service.server";
-import { listInventoryItems, loadInventory, setStock } from "~/server/inventory/inventory.service.server";
+import { listInventoryItems, loadInventory, setStock } from "~/server/catalog/index.server";
 import { seededCategories, seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

@@ -31,9 +31,9 @@ import {
   moveSection,
   saveSection,
 } from "~/server/merchandising/page-sections.service.server";
-import { pickerProductsByIds, searchPickerProducts } from "~/server/merchandising/picker.service.server";
+import { pickerProductsByIds, searchPickerProducts } from "~/server/catalog/index.server";
 import { refreshSearchText } from "~/server/catalog/index.server";
-import { publicCollectionAndPagePaths } from "~/server/seo/sitemap.server";
+import { publicCollectionAndPagePaths } from "~/server/merchandising/index.server";
 import { LocalStorage } from "~/server/storage/storage.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

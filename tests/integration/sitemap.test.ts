@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCategories, demoProducts } from "~/data/demo-catalogue";
 import { staticPagePaths } from "~/routes";
 import { nowIso } from "~/server/db/types.server";
-import {
-  publicCollectionAndPagePaths,
-  renderSitemap,
-  sitemapEntries,
-  type SitemapEntry,
-} from "~/server/seo/sitemap.server";
+import type { SitemapEntry } from "~/lib/seo";
+import { publicCollectionAndPagePaths } from "~/server/merchandising/index.server";
+import { renderSitemap, sitemapEntries } from "~/server/seo/index.server";
 import { seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

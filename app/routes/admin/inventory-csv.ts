@@ -1,7 +1,7 @@
 import { inventoryCsv, inventoryCsvFilename } from "~/lib/inventory";
 import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
-import { listInventoryItems } from "~/server/inventory/index.server";
+import { listInventoryItems } from "~/server/catalog/index.server";
 import { getDb } from "~/server/db/connection.server";
 import type { Route } from "./+types/inventory-csv";
 

@@ -14,7 +14,7 @@ import { formatDinars } from "~/lib/money";
 import { stockStatus, type StockStatus } from "~/lib/product";
 import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
-import { loadInventory, setStock } from "~/server/inventory/index.server";
+import { loadInventory, setStock } from "~/server/catalog/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";

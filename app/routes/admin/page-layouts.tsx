@@ -11,12 +11,12 @@ import {
   MERCH_TEXT_FORM_BYTES,
   moveSection,
   parseRecordId,
-  pickerProductsByIds,
   postedProductIds,
   saveSection,
   SECTION_TEXT_FIELDS,
   textFields,
 } from "~/server/merchandising/index.server";
+import { pickerProductsByIds } from "~/server/catalog/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { readMerchForm } from "~/server/http/merch-admin.server";
 import { getDb } from "~/server/db/connection.server";

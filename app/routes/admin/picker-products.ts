@@ -1,7 +1,7 @@
 import type { PickerSearchAnswer } from "~/components/admin/ProductPicker";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
 import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
-import { searchPickerProducts } from "~/server/merchandising/index.server";
+import { searchPickerProducts } from "~/server/catalog/index.server";
 import { getDb } from "~/server/db/connection.server";
 import type { Route } from "./+types/picker-products";
 

@@ -5,7 +5,7 @@
 export * from "./collections.service.server";
 export * from "./custom-pages.service.server";
 export * from "./page-sections.service.server";
-export * from "./picker.service.server";
+export * from "./sitemap.service.server";
 export { selectCollectionsByIds } from "./collections.repo.server";
 export { selectCustomPagesByIds } from "./custom-pages.repo.server";
 export { COLLECTIONS_ADMIN, CUSTOM_PAGES_ADMIN, saveMerchForm, type MerchAdmin, type MerchFormSaveResult } from "./merch-admin.server";

@@ -25,7 +25,7 @@ import { deleteCollection, getAdminCollection, listAdminCollections, saveCollect
 import { deleteCustomPage, getAdminCustomPage, listAdminCustomPages, saveCustomPage } from "./custom-pages.service.server";
 import { MERCH_TEXT_FIELDS, postedImage, postedProductIds, textFields } from "./merch-form.server";
 import type { MerchRecordSave } from "./merch-records.server";
-import { pickerProductsByIds } from "./picker.service.server";
+import { pickerProductsByIds } from "../catalog/index.server";
 
 /**
  * The admin lists and forms of collections and custom pages (/admin/collections,

@@ -9,7 +9,7 @@ import type {
   MerchParseResult,
   MerchSaveResult,
 } from "~/lib/merchandising.schema";
-import { withMainImages } from "../catalog/index.server";
+import { pickerProductsByIds, withMainImages } from "../catalog/index.server";
 import type { UploadedFile } from "../images/index.server";
 import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
@@ -17,7 +17,6 @@ import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";
 import { checkProductIds, imageFiles, removeUnusedImages, saveImaged, type StoredImageColumns } from "./merch-shared.server";
 import { deleteRecord, insertRecord, recordSlugOwner, updateRecord, type MerchRecordTable, type MerchRecordValues } from "./merch-records.repo.server";
-import { pickerProductsByIds } from "./picker.service.server";
 import { selectListedProducts, selectProductLists } from "./product-lists.repo.server";
 
 /**

@@ -3,12 +3,13 @@ import { formatImageWidths, imageNameSlug, parseImageWidths } from "~/lib/images
 import { MERCH_LIMITS, normalizeProductIds } from "~/lib/merchandising";
 import type { MerchErrorKey } from "~/lib/merchandising.schema";
 import type { ProductImageData } from "~/lib/product";
+import { existingProductIds } from "../catalog/index.server";
 import { checkUploads, deleteImageVariants, type IngestedImage, ingestImage, type UploadedFile } from "../images/index.server";
 import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
 import { isUniqueViolation } from "../platform/index.server";
-import { existingProductIds, replaceProductList } from "./product-lists.repo.server";
+import { replaceProductList } from "./product-lists.repo.server";
 
 /** Helpers shared by the collection, custom page and page section services. */
 

@@ -130,10 +130,3 @@ export function selectListedProducts(
   if (options.limit !== undefined) query = query.limit(options.limit);
   return query.execute();
 }
-
-/** Which of these product ids exist (one query). */
-export async function existingProductIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("products").select("id").where("id", "in", [...ids]).execute();
-  return new Set(rows.map((row) => row.id));
-}

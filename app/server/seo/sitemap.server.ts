@@ -1,16 +1,10 @@
 import type { Kysely } from "kysely";
 import { languages } from "~/i18n/config";
-import { collectionPath, customPagePath } from "~/lib/merchandising";
-import { alternateUrls } from "~/lib/seo";
+import { alternateUrls, type SitemapEntry } from "~/lib/seo";
 import { staticPageKeys } from "../content/index.server";
+import { categorySitemapEntries, productSitemapEntries } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
-
-/** One public page of the sitemap: its canonical path and, when known, when it last changed. */
-export interface SitemapEntry {
-  path: string;
-  /** ISO-8601 timestamp (products.updated_at). */
-  lastmod?: string;
-}
+import { publicCollectionAndPagePaths } from "../merchandising/index.server";
 
 /**
  * Public listing pages with a fixed address. /search, /cart and /admin are
@@ -31,35 +25,6 @@ export const fixedPublicPaths = [
 /** The static text pages (about, shipping, …): the same list the route table serves (app/routes.ts, staticPagePaths). */
 export function staticPublicPaths(): string[] {
   return Object.keys(staticPageKeys).map((slug) => `/${slug}`);
-}
-
-/** The active collections, `/collections/{slug}`, and the active custom pages, `/pages/{slug}`, with their last change. */
-export async function publicCollectionAndPagePaths(db: Kysely<Database>): Promise<SitemapEntry[]> {
-  const [collections, pages] = await Promise.all([
-    db.selectFrom("collections").select(["slug", "updated_at"]).where("is_active", "=", true).orderBy("slug").execute(),
-    db.selectFrom("custom_pages").select(["slug", "updated_at"]).where("is_active", "=", true).orderBy("slug").execute(),
-  ]);
-  return [
-    ...collections.map((row) => ({ path: collectionPath(row.slug), lastmod: row.updated_at })),
-    ...pages.map((row) => ({ path: customPagePath(row.slug), lastmod: row.updated_at })),
-  ];
-}
-
-/** Every category page, `/categories/{slug}` (empty ones too: they answer 200). */
-export async function categorySitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
-  const rows = await db.selectFrom("categories").select("slug").orderBy("slug").execute();
-  return rows.map((row) => ({ path: `/categories/${encodeURIComponent(row.slug)}` }));
-}
-
-/** Every product page, `/products/{slug}`, with its last change; out-of-stock products are still public pages. */
-export async function productSitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
-  const rows = await db
-    .selectFrom("products")
-    .select(["slug", "updated_at"])
-    .where("slug", "!=", "")
-    .orderBy("slug")
-    .execute();
-  return rows.map((row) => ({ path: `/products/${encodeURIComponent(row.slug)}`, lastmod: row.updated_at }));
 }
 
 /** Every public page the sitemap lists, home first. */
@@ -121,3 +86,5 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   lines.push("</urlset>", "");
   return lines.join("\n");
 }
+
+export type { SitemapEntry };

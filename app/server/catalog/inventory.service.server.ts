@@ -52,7 +52,7 @@ export type SetStockResult =
   | { ok: false; error: "negative" | "too_large" | "not_found" };
 
 /**
- * An admin's new stock quantity for one product (spec: an integer, non-numeric input is 0).
+ * An admin's new stock quantity for one product (an integer; input that is not a number counts as 0).
  * Only stock_quantity changes: the in-stock flag stays the product form's to set.
  */
 export async function setStock(db: Kysely<Database>, productId: string, rawQuantity: unknown): Promise<SetStockResult> {

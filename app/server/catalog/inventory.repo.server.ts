@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
 import { nowIso } from "../db/types.server";
 
-/** Every product the inventory screen lists, lowest stock first (spec: ordered by stock_quantity ascending). */
+/** Every product the inventory screen lists, lowest stock first . */
 export function selectInventoryProducts(db: Kysely<Database>) {
   return db
     .selectFrom("products")

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type SqlBool } from "kysely";
 import type { PickerProduct } from "~/lib/merchandising";
 import { escapeLike, searchTokens } from "~/lib/search-text";
-import { selectImages, toImageData } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
+import { selectImages } from "./product.repo.server";
+import { toImageData } from "./product.service.server";
 
 /** The admin's product picker (collections, custom pages, page sections). */
 
@@ -57,4 +58,11 @@ export async function pickerProductsByIds(db: Kysely<Database>, ids: readonly st
     db,
     ids.flatMap((id) => rowOf.get(id) ?? []),
   );
+}
+
+/** Which of these product ids exist (one query). */
+export async function existingProductIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("products").select("id").where("id", "in", [...ids]).execute();
+  return new Set(rows.map((row) => row.id));
 }
