@@ -18,9 +18,21 @@ import tseslint from "typescript-eslint";
 
 /** What Node offers the plain JavaScript files (server.js, scripts/*.js). */
 const nodeGlobals = Object.fromEntries(
-  ["process", "console", "Buffer", "URL", "URLSearchParams", "fetch", "AbortController", "AbortSignal", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "structuredClone"].map(
-    (name) => [name, "readonly"],
-  ),
+  [
+    "process",
+    "console",
+    "Buffer",
+    "URL",
+    "URLSearchParams",
+    "fetch",
+    "AbortController",
+    "AbortSignal",
+    "setTimeout",
+    "clearTimeout",
+    "setInterval",
+    "clearInterval",
+    "structuredClone",
+  ].map((name) => [name, "readonly"]),
 );
 
 // A repository is imported only from its own folder: `./<name>.repo.server`.
@@ -33,7 +45,8 @@ const routePatterns = [
   privateRepositories,
   {
     regex: String.raw`^~/server/(?!http/|db/|env\.server$|logger\.server$|[^/]+/index\.server$)`,
-    message: "A route reaches a domain through its public module ~/server/<domain>/index.server (or ~/server/http/*, ~/server/db/*, ~/server/env.server, ~/server/logger.server).",
+    message:
+      "A route reaches a domain through its public module ~/server/<domain>/index.server (or ~/server/http/*, ~/server/db/*, ~/server/env.server, ~/server/logger.server).",
   },
   {
     regex: String.raw`^(\.\./)+server/`,
@@ -69,7 +82,18 @@ const httpOutsideHttp = "HTTP belongs to app/routes and app/server/http: a domai
 
 export default defineConfig(
   {
-    ignores: ["build/", ".react-router/", "node_modules/", "reports/", "test-results/", "coverage/", "public/", "data/", "backups/", "tests/lint/fixtures/"],
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "reports/",
+      "test-results/",
+      "coverage/",
+      "public/",
+      "data/",
+      "backups/",
+      "tests/lint/fixtures/",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -78,7 +102,10 @@ export default defineConfig(
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       // `_name`: a parameter or binding kept for its position, deliberately unused.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -125,7 +152,10 @@ export default defineConfig(
         { selector: "TSTypeReference[typeName.name=/^(Request|Response)$/]", message: httpOutsideHttp },
         { selector: "NewExpression[callee.name='Response']", message: httpOutsideHttp },
         { selector: "CallExpression[callee.object.name='Response']", message: httpOutsideHttp },
-        { selector: "Identifier[name='requireAdmin']", message: "requireAdmin is the HTTP layer's: a route (or app/server/http) checks the session." },
+        {
+          selector: "Identifier[name='requireAdmin']",
+          message: "requireAdmin is the HTTP layer's: a route (or app/server/http) checks the session.",
+        },
       ],
     },
   },

@@ -572,7 +572,7 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-let exitCode = 1;
+let exitCode: number;
 try {
   exitCode = await main();
 } catch (error) {

@@ -330,7 +330,7 @@ async function waitUntilHealthy(server: LoadServer): Promise<void> {
   try {
     await server.process.waitUntilHealthy(SERVER_READY_TIMEOUT_MS);
   } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${server.tail()}`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${server.tail()}`, { cause: error });
   }
 }
 

@@ -51,7 +51,7 @@ async function waitForHealthy(instance: Instance): Promise<void> {
   try {
     await instance.server.waitUntilHealthy(45_000);
   } catch (error) {
-    throw new Error(`Server ${instance.name}: ${(error as Error).message}:\n${instance.output()}`);
+    throw new Error(`Server ${instance.name}: ${(error as Error).message}:\n${instance.output()}`, { cause: error });
   }
 }
 

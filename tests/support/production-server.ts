@@ -92,7 +92,7 @@ export async function startServer(database: string, env: Record<string, string> 
     await server.waitUntilHealthy(60_000);
   } catch (error) {
     await server.stop({ signal: "SIGKILL" });
-    throw new Error(`${(error as Error).message}:\n${server.output()}`);
+    throw new Error(`${(error as Error).message}:\n${server.output()}`, { cause: error });
   }
   return {
     baseURL: server.baseURL!,
