@@ -3,17 +3,16 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
-// What every project shares: Node, a stray console.error fails the test, and a passing test prints
-// nothing (its console output is shown only when it fails).
+// What every project shares: Node, and a stray console.error fails the test.
 const shared = {
   environment: "node",
   setupFiles: ["tests/support/fail-on-console-error.ts"],
-  silent: "passed-only",
-} as const;
+};
 
 // Tests that load the app's modules in this process: its logger stays quiet unless LOG_LEVEL says
-// otherwise (`LOG_LEVEL=info npx vitest run --project integration` shows the lines).
-const quietLogger = { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" };
+// otherwise (`LOG_LEVEL=info npx vitest run --project integration` shows the lines), and so does
+// the AWS SDK's notice about future Node versions.
+const quietLogger = { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" };
 
 // Six projects. `npm test` runs the deterministic ones: fast pure unit tests beside the code,
 // integration tests of server modules against a real database (in-memory SQLite, or PostgreSQL
@@ -24,6 +23,9 @@ const quietLogger = { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // A passing test prints nothing: its console output is shown only when it fails
+    // (scripts/test.js shows the perf project's figures with --silent=false).
+    silent: "passed-only",
     projects: [
       {
         resolve: { alias },
@@ -76,7 +78,14 @@ export default defineConfig({
           ...shared,
           name: "fleet",
           // Plus the ops tests that prove a promise on each engine: the same files on PostgreSQL here.
-          include: ["tests/fleet/**/*.test.ts", "tests/ops/crash.test.ts", "tests/ops/properties-http.test.ts", "tests/ops/properties-admin.test.ts", "tests/ops/abuse/sign-in.test.ts", "tests/ops/abuse/referral.test.ts"],
+          include: [
+            "tests/fleet/**/*.test.ts",
+            "tests/ops/crash.test.ts",
+            "tests/ops/properties-http.test.ts",
+            "tests/ops/properties-admin.test.ts",
+            "tests/ops/abuse/sign-in.test.ts",
+            "tests/ops/abuse/referral.test.ts",
+          ],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
@@ -91,8 +100,6 @@ export default defineConfig({
           // They depend on the machine's load: `npm run test:perf` runs them one file at a time,
           // with nothing else running.
           ...shared,
-          // Their figures (Lighthouse's table, the load report) are worth reading when they pass.
-          silent: false,
           name: "perf",
           include: ["tests/perf/**/*.test.ts"],
           fileParallelism: false,

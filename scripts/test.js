@@ -84,7 +84,8 @@ console.log(
       ? "Integration suite and fleet test on PostgreSQL"
       : `Projects: ${projects.join(", ")}`,
 );
-let status = vitest("suite", [...selected, ...extra]);
+// The perf project's figures (Lighthouse's table, the load report) are worth reading when they pass.
+let status = vitest("suite", [...selected, ...(perf ? ["--silent=false"] : []), ...extra]);
 const reports = ["suite"];
 
 // The bench's budgets: the server's peak resident memory on a 10,000-product catalogue under

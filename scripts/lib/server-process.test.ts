@@ -24,7 +24,13 @@ describe("startServerProcess", () => {
     const server = await startServerProcess({ root, port: "free", env: { EXTRA: "yes" }, nodeArgs: ["--no-warnings"] });
     await server.waitUntilHealthy(10_000);
     const started = JSON.parse(server.output().split("\n")[0]!) as Record<string, unknown>;
-    expect(started).toEqual({ execArgv: [...SERVER_NODE_ARGS, "--no-warnings"], NODE_ENV: "production", PORT: String(server.port), HOST: "127.0.0.1", EXTRA: "yes" });
+    expect(started).toEqual({
+      execArgv: [...SERVER_NODE_ARGS, "--no-warnings"],
+      NODE_ENV: "production",
+      PORT: String(server.port),
+      HOST: "127.0.0.1",
+      EXTRA: "yes",
+    });
     expect(server.baseURL).toBe(`http://127.0.0.1:${server.port}`);
     expect((await server.stop()).code).toBe(0);
     expect(server.hasExited()).toBe(true);

@@ -79,4 +79,3 @@ export const POST_ROUTES: { path: string; type: string; status: number; json: bo
   { path: "/admin/orders/1", type: FORM, status: 401, json: true },
   { path: "/admin/products/new", type: "multipart/form-data; boundary=x", status: 401, json: true },
 ];
-
