@@ -133,6 +133,11 @@ export default defineConfig(
       "import-x/no-cycle": "error",
     },
   },
+  {
+    // A migration takes Kysely<any>: it must not depend on the schema's type of today.
+    files: ["app/server/db/migrations/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
   // The layering. Each file gets one list of restricted imports (a later entry replaces an earlier one).
   {
     files: ["app/**/*.{ts,tsx}"],
