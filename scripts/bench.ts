@@ -23,10 +23,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { buildIsStale } from "./lib/build.js";
-import { SERVER_NODE_ARGS } from "./lib/server-node-args.js";
+import { startServerProcess, type ServerProcess } from "./lib/server-process.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -152,11 +151,11 @@ class Tail {
 }
 
 interface RunningServer {
+  process: ServerProcess;
   child: ChildProcess;
   baseUrl: string;
   stdout: Tail;
   stderr: Tail;
-  exited: Promise<void>;
 }
 
 let server: RunningServer | undefined;
@@ -164,19 +163,6 @@ let tempDir: string | undefined;
 /** Stops the mixed scenario (its own server and temp dir) on Ctrl-C. */
 const mixedAbort = new AbortController();
 let mixedRun: Promise<unknown> | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error("could not find a free port"))));
-    });
-  });
-}
 
 function runInherit(command: string, args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -195,24 +181,15 @@ function serverOutput(s: RunningServer): string {
   return parts.join("\n");
 }
 
-function describeExit(child: ChildProcess): string {
-  return child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`;
-}
-
-function hasExited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
 async function startServer(dbDir: string, options: { pageCache: boolean }): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "server.js"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
+  const stdout = new Tail();
+  const stderr = new Tail();
+  const started = await startServerProcess({
+    root: ROOT,
+    port: "free",
+    outputLimit: 0,
+    onOutput: (chunk, stream) => (stream === "stdout" ? stdout : stderr).push(chunk),
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATABASE_URL: `file:${join(dbDir, BENCH_DB_FILE)}`,
       LOG_LEVEL: "warn",
       // POST /api/orders is loaded from one address with one phone: lift the order rate limits.
@@ -222,58 +199,19 @@ async function startServer(dbDir: string, options: { pageCache: boolean }): Prom
       ...(options.pageCache ? {} : { PAGE_CACHE_MB: "0" }),
     },
   });
-  const stdout = new Tail();
-  const stderr = new Tail();
-  // Always drain the pipes, or a chatty server would block on a full pipe.
-  child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
-  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
-  const exited = new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.once("error", (error) => {
-      stderr.push(`\n[bench] could not start node server.js: ${error.message}\n`);
-      resolve();
-    });
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}`, stdout, stderr, exited };
+  return { process: started, child: started.child, baseUrl: started.baseURL!, stdout, stderr };
 }
 
 async function waitUntilHealthy(s: RunningServer): Promise<void> {
-  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
-  let lastProblem = "no answer yet";
-  let died = false;
-  void s.exited.then(() => (died = true));
-  while (Date.now() < deadline) {
-    if (died || hasExited(s.child)) {
-      throw new BenchFailure(
-        `server ${describeExit(s.child)} before /healthz answered 200\n${serverOutput(s)}`,
-      );
-    }
-    try {
-      const res = await fetch(`${s.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-      lastProblem = `/healthz answered ${res.status}`;
-    } catch (error) {
-      lastProblem = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    }
-    await Promise.race([new Promise((r) => setTimeout(r, 200)), s.exited]);
+  try {
+    await s.process.waitUntilHealthy(SERVER_READY_TIMEOUT_MS);
+  } catch (error) {
+    throw new BenchFailure(`${error instanceof Error ? error.message : String(error)}\n${serverOutput(s)}`);
   }
-  throw new BenchFailure(
-    `server did not answer 200 on /healthz within ${SERVER_READY_TIMEOUT_MS / 1000} s (last: ${lastProblem})\n${serverOutput(s)}`,
-  );
 }
 
 async function stopServer(s: RunningServer): Promise<void> {
-  if (hasExited(s.child)) return;
-  s.child.kill("SIGTERM");
-  const stopped = await Promise.race([
-    s.exited.then(() => true),
-    new Promise<boolean>((r) => setTimeout(() => r(false), 5_000).unref()),
-  ]);
-  if (!stopped && !hasExited(s.child)) {
-    s.child.kill("SIGKILL");
-    await s.exited;
-  }
+  await s.process.stop({ graceMs: 5_000 });
 }
 
 // ---------------------------------------------------------------------------
@@ -334,7 +272,7 @@ function cleanup(): Promise<void> {
 // Last resort if the process exits some other way: never leave the server
 // running or the database behind.
 process.on("exit", () => {
-  if (server && !hasExited(server.child)) server.child.kill("SIGKILL");
+  if (server && !server.process.hasExited()) server.child.kill("SIGKILL");
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 });
 // Ctrl-C reaches this process more than once (the terminal signals the whole
@@ -389,8 +327,8 @@ async function benchRoutes(s: RunningServer, routes: readonly RouteSpec[], optio
       headers: { ...BROWSER_HEADERS, ...route.headers },
     });
     rows.push(toRow(route, result));
-    if (hasExited(s.child)) {
-      throw new BenchFailure(`server ${describeExit(s.child)} while benchmarking ${route.path}\n${serverOutput(s)}`);
+    if (s.process.hasExited()) {
+      throw new BenchFailure(`server ${s.process.describeExit()} while benchmarking ${route.path}\n${serverOutput(s)}`);
     }
   }
   return withHealthzRatio(rows);
@@ -634,7 +572,7 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-let exitCode = 1;
+let exitCode: number;
 try {
   exitCode = await main();
 } catch (error) {

@@ -81,8 +81,6 @@ function grad(kind: "l" | "r", stops: [number, string][], attrs: string): string
 }
 /** Vertical gradient, top to bottom. */
 const vg = (a: string, b: string): string => grad("l", [[0, a], [1, b]], 'x2="0" y2="1"');
-/** Horizontal gradient, left to right. */
-const hg = (a: string, b: string): string => grad("l", [[0, a], [1, b]], 'x2="1" y2="0"');
 /** Rounded-object shading: dark edge, light band left of centre, darker right edge. */
 const cyl = (c: string): string =>
   grad("l", [[0, dk(c, 0.12)], [0.3, lt(c, 0.28)], [0.65, c], [1, dk(c, 0.28)]], 'x2="1" y2="0"');
@@ -1210,7 +1208,7 @@ function xylophone(): string {
 type Art = "moon" | "globe" | "dict" | "sun";
 
 function bookCover(c: string, art: Art): string {
-  let a = "";
+  let a: string;
   if (art === "moon") {
     a = C(420, 300, 56, "#ffd166") + C(446, 284, 50, c) + P(poly(310, 250, 12, 5), "#ffd166") + P(poly(340, 340, 8, 5), "#ffd166") +
       P("M 300 560 L 300 470 Q 340 410 380 470 L 380 560 Z M 390 560 L 390 380 L 400 350 L 410 380 L 410 560 Z M 420 560 L 420 480 Q 450 440 480 480 L 480 560 Z", "#ffd166", op(0.9));

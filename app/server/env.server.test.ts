@@ -12,6 +12,11 @@ describe("parseEnv", () => {
     expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
   });
 
+  it("means production when NODE_ENV is unset, as server.js does (only `npm run dev` sets development)", () => {
+    expect(parseEnv({}).NODE_ENV).toBe("production");
+    expect(parseEnv({ NODE_ENV: "development" }).NODE_ENV).toBe("development");
+  });
+
   it("treats empty optional values as unset and reads the others", () => {
     const env = parseEnv({ PUBLIC_URL: "", PORT: "8080", DATABASE_URL: "postgres://u:p@db:5432/shop", SEED_DEMO_CATALOGUE: "false" });
     expect(env.PUBLIC_URL).toBeUndefined();

@@ -22,7 +22,7 @@ const optionalText = z
   .transform((value) => (value ? value : undefined));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATABASE_URL: z

@@ -1,7 +1,7 @@
 // Lighthouse against the production build: the mobile form factor with Lighthouse's default
 // simulated slow-4G throttling (Lantern: 150 ms RTT, 1.6 Mbit/s, 4× CPU slowdown), in Debian's
-// Chromium. Used by `npm run lighthouse` (scripts/lighthouse.ts) and the `lighthouse` Vitest
-// project (tests/lighthouse/lighthouse.test.ts).
+// Chromium. Used by `npm run lighthouse` (scripts/lighthouse.ts) and the `perf` Vitest
+// project (tests/perf/lighthouse.test.ts).
 //
 // Each page is audited RUNS times (default 3, LIGHTHOUSE_RUNS to change) in a fresh Chromium, one
 // after the other; each figure checked is the median of its runs (per metric), so one run slowed

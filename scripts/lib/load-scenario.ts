@@ -1,7 +1,7 @@
-// The "mixed" load scenario, shared by the load test (tests/load/mixed.test.ts, `npm run test:load`)
+// The "mixed" load scenario, shared by the load test (tests/perf/load.test.ts, `npm run test:load`)
 // and `npm run bench -- --scenario mixed`:
 //
-// - the production build (`node server.js`) on a fresh SQLite file, seeded with the demo catalogue
+// - the production build (scripts/lib/server-process.js) on a fresh SQLite file, seeded with the demo catalogue
 //   at start-up, on a free loopback port;
 // - for `durationS` seconds, at the same time:
 //   - `shoppers` concurrent shoppers (autocannon connections, keep-alive, no think time: each asks
@@ -25,20 +25,19 @@
 // limits themselves are tested in the orders integration tests).
 
 import SqliteDatabase from "better-sqlite3";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createWriteStream, existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { extractScriptUrls } from "../bench-lib";
-import { SERVER_NODE_ARGS } from "./server-node-args.js";
+import { startServerProcess, type ServerProcess } from "./server-process.js";
 
 export interface MixedScenarioOptions {
   /** Seconds of load. */
@@ -263,48 +262,41 @@ export function formatMixedReport(result: MixedScenarioResult): string {
 // ---------------------------------------------------------------------------
 // Server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error("could not find a free port"))));
-    });
-  });
-}
-
 interface LoadServer {
+  process: ServerProcess;
   child: ChildProcess;
   baseUrl: string;
-  exited: Promise<void>;
   tail(): string;
   errorLogs: string[];
   errorLogCount(): number;
 }
 
-const liveChildren = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
 async function startServer(root: string, dbFile: string, uploadsDir: string, nodeArgs: string[] = []): Promise<LoadServer> {
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    // Last resort: never leave a server behind when the process exits some other way.
-    process.on("exit", () => {
-      for (const child of liveChildren) child.kill("SIGKILL");
-    });
-  }
-  const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, "server.js"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
+  let partial = "";
+  let errorCount = 0;
+  const errorLogs: string[] = [];
+  const onLine = (line: string) => {
+    // pino: level 50 is error, 60 fatal.
+    const level = /"level":(\d+)/.exec(line)?.[1];
+    if (level !== undefined && Number(level) >= 50) {
+      errorCount++;
+      if (errorLogs.length < 5) errorLogs.push(line.slice(0, 600));
+    }
+  };
+  // LOAD_SERVER_LOG=FILE keeps the server's whole log (JSON lines: each request with its ms).
+  const logFile = process.env.LOAD_SERVER_LOG ? createWriteStream(process.env.LOAD_SERVER_LOG) : undefined;
+  const server = await startServerProcess({
+    root,
+    nodeArgs,
+    port: "free",
+    outputLimit: 16_000,
+    onOutput: (chunk) => {
+      logFile?.write(chunk);
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) onLine(line);
+    },
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATABASE_URL: `file:${dbFile}`,
       UPLOADS_DIR: uploadsDir,
       SEED_DEMO_CATALOGUE: "true",
@@ -321,84 +313,29 @@ async function startServer(root: string, dbFile: string, uploadsDir: string, nod
       S3_BUCKET: "",
     },
   });
-  liveChildren.add(child);
-  let tail = "";
-  let partial = "";
-  let errorCount = 0;
-  const errorLogs: string[] = [];
-  const onLine = (line: string) => {
-    // pino: level 50 is error, 60 fatal.
-    const level = /"level":(\d+)/.exec(line)?.[1];
-    if (level !== undefined && Number(level) >= 50) {
-      errorCount++;
-      if (errorLogs.length < 5) errorLogs.push(line.slice(0, 600));
-    }
-  };
-  // LOAD_SERVER_LOG=FILE keeps the server's whole log (JSON lines: each request with its ms).
-  const logFile = process.env.LOAD_SERVER_LOG ? createWriteStream(process.env.LOAD_SERVER_LOG) : undefined;
-  const onData = (chunk: Buffer) => {
-    logFile?.write(chunk);
-    const text = chunk.toString();
-    tail = (tail + text).slice(-16_000);
-    const lines = (partial + text).split("\n");
-    partial = lines.pop() ?? "";
-    for (const line of lines) onLine(line);
-  };
-  child.stdout?.on("data", onData);
-  child.stderr?.on("data", onData);
-  const exited = new Promise<void>((resolve) => {
-    child.once("exit", () => {
-      liveChildren.delete(child);
-      if (partial) onLine(partial);
-      resolve();
-    });
-    child.once("error", (error) => {
-      liveChildren.delete(child);
-      tail += `\n[load] could not start node server.js: ${error.message}\n`;
-      resolve();
-    });
+  void server.exited.then(() => {
+    if (partial) onLine(partial);
   });
   return {
-    child,
-    baseUrl: `http://127.0.0.1:${port}`,
-    exited,
-    tail: () => tail,
+    process: server,
+    child: server.child,
+    baseUrl: server.baseURL!,
+    tail: server.output,
     errorLogs,
     errorLogCount: () => errorCount,
   };
 }
 
-function hasExited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
 async function waitUntilHealthy(server: LoadServer): Promise<void> {
-  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (hasExited(server.child)) throw new Error(`the server exited before /healthz answered 200:\n${server.tail()}`);
-    try {
-      const res = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await Promise.race([new Promise((r) => setTimeout(r, 200)), server.exited]);
+  try {
+    await server.process.waitUntilHealthy(SERVER_READY_TIMEOUT_MS);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${server.tail()}`, { cause: error });
   }
-  throw new Error(`the server did not answer 200 on /healthz within ${SERVER_READY_TIMEOUT_MS / 1000} s:\n${server.tail()}`);
 }
 
 async function stopServer(server: LoadServer): Promise<void> {
-  if (hasExited(server.child)) return;
-  server.child.kill("SIGTERM");
-  const stopped = await Promise.race([
-    server.exited.then(() => true),
-    new Promise<boolean>((r) => setTimeout(() => r(false), 20_000).unref()),
-  ]);
-  if (!stopped && !hasExited(server.child)) {
-    server.child.kill("SIGKILL");
-    await server.exited;
-  }
+  await server.process.stop({ graceMs: 20_000 });
 }
 
 /** Peak resident set size of a process (Linux: VmHWM), or its current RSS through ps, in bytes. */
@@ -878,7 +815,7 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
 
     const loadAfter = loadavg()[0]!;
     const peakRss = readRss(pid, "VmHWM") ?? (rssSamples.length > 0 ? Math.max(...rssSamples) : null);
-    const serverDied = hasExited(server.child);
+    const serverDied = server.process.hasExited();
 
     // autocannon's own count of connections that failed or timed out (no onResponse for those).
     const browseAll = Recorder.merge(recorders.values());

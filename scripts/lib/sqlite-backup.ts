@@ -49,14 +49,14 @@ export function checkSouqDatabase(file: string): { migrations: number } {
   try {
     db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   } catch (error) {
-    throw new Error(`${file} is not an SQLite database (${String(error)})`);
+    throw new Error(`${file} is not an SQLite database (${String(error)})`, { cause: error });
   }
   try {
     let integrity: unknown;
     try {
       integrity = db.pragma("integrity_check", { simple: true });
     } catch (error) {
-      throw new Error(`${file} is not an SQLite database (${String(error)})`);
+      throw new Error(`${file} is not an SQLite database (${String(error)})`, { cause: error });
     }
     if (integrity !== "ok") throw new Error(`${file} failed PRAGMA integrity_check: ${String(integrity)}`);
     const tables = new Set(

@@ -1,10 +1,9 @@
-// Two production servers (node server.js) on one PostgreSQL database and one S3-compatible bucket
+// Two production servers (scripts/lib/server-process.js) on one PostgreSQL database and one S3-compatible bucket
 // (s3rver, in this process): what one instance writes, the other sees. They are set up as
 // docs/deploy.md's fleet behind a balancer (TRUST_PROXY names the balancer's addresses, here
 // loopback: this process stands in for it and sends X-Forwarded-For; PUBLIC_URL is set).
 // Runs in the `fleet` project, only with TEST_DATABASE_URL=postgres://… (npm test builds first).
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,8 +13,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgresUrl } from "~/server/db/db.server";
-import { SERVER_NODE_ARGS } from "../../scripts/lib/server-node-args.js";
-import { createAdmin, freePort, freshServerDatabase, type ServerDatabase } from "../support/production-server";
+import { startServerProcess, type ServerProcess } from "../../scripts/lib/server-process.js";
+import { createAdmin, freshServerDatabase, type ServerDatabase } from "../support/production-server";
 
 const POSTGRES = isPostgresUrl(process.env.TEST_DATABASE_URL ?? "");
 
@@ -34,7 +33,7 @@ const ORDERS_PER_IP = 6;
 interface Instance {
   name: "A" | "B";
   url: string;
-  process: ChildProcess;
+  server: ServerProcess;
   output: () => string;
 }
 
@@ -49,28 +48,17 @@ let a: Instance;
 let b: Instance;
 
 async function waitForHealthy(instance: Instance): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (instance.process.exitCode !== null) throw new Error(`Server ${instance.name} exited (${instance.process.exitCode}):\n${instance.output()}`);
-    try {
-      if ((await fetch(`${instance.url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+  try {
+    await instance.server.waitUntilHealthy(45_000);
+  } catch (error) {
+    throw new Error(`Server ${instance.name}: ${(error as Error).message}:\n${instance.output()}`, { cause: error });
   }
-  throw new Error(`Server ${instance.name} was not healthy within 45 s:\n${instance.output()}`);
 }
 
 async function startInstance(name: "A" | "B", webhookUrl: string): Promise<Instance> {
-  const port = await freePort();
-  let output = "";
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "server.js"], {
+  const server = await startServerProcess({
+    port: "free",
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
       DATABASE_URL: databaseUrl,
       // Each instance its own (unused) folder: images must come from the bucket.
       UPLOADS_DIR: join(temp, `uploads-${name}`),
@@ -91,18 +79,13 @@ async function startInstance(name: "A" | "B", webhookUrl: string): Promise<Insta
       PUBLIC_URL: "https://shop.example",
       LOG_LEVEL: "info",
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  return { name, url: `http://127.0.0.1:${port}`, process: child, output: () => output };
+  return { name, url: server.baseURL!, server, output: server.output };
 }
 
 async function stop(instance: Instance | undefined, signal: NodeJS.Signals): Promise<number | null> {
-  if (!instance || instance.process.exitCode !== null || instance.process.signalCode !== null) return instance?.process.exitCode ?? null;
-  const exited = new Promise<number | null>((resolve) => instance.process.once("exit", (code) => resolve(code)));
-  instance.process.kill(signal);
-  return exited;
+  if (!instance) return null;
+  return (await instance.server.stop({ signal })).code;
 }
 
 beforeAll(async () => {

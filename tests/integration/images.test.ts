@@ -209,16 +209,14 @@ describe("hostile uploads", () => {
     expect(20_000 * 20_000).toBeGreaterThan(MAX_INPUT_PIXELS);
   });
 
-  it("refuses a 6300 × 6300 16-bit PNG from its header alone, quickly, without decoding it", async () => {
+  it("refuses a 6300 × 6300 16-bit PNG from its header alone, without decoding it", async () => {
     const big = pngHeader(6300, 6300, 16);
     expect(await sharp(big, { limitInputPixels: false }).metadata()).toMatchObject({ format: "png", width: 6300, height: 6300, depth: "ushort" });
     const decodes = vi.spyOn(sharpPrototype, "toBuffer");
     try {
-      const started = performance.now();
       await expect(assertAcceptedImage(big, { name: "huge.png", type: "image/png" })).rejects.toBeInstanceOf(UnsupportedImageError);
       await expect(ingestImage(storage, big, { name: "huge" })).rejects.toBeInstanceOf(UnsupportedImageError);
-      // A header read is quick; decoding this picture would be far slower. Generous for a busy machine.
-      expect(performance.now() - started).toBeLessThan(2_000);
+      // Refused from the header: the picture was never decoded.
       expect(decodes).not.toHaveBeenCalled();
     } finally {
       decodes.mockRestore();

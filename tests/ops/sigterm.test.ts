@@ -8,7 +8,7 @@ import { orderBody, startServer, type RunningServer } from "../support/productio
 
 // A SIGTERM in the middle of a burst of orders: every order the server acknowledged (201) is in
 // the database after a restart, with its items and first event; every other request failed to
-// connect (none half-done); the process exits 0 well within SHUTDOWN_TIMEOUT_MS.
+// connect (none half-done); the process drains its requests before SHUTDOWN_TIMEOUT_MS and exits 0.
 
 const CLIENTS = 6;
 const PER_CLIENT = 10;
@@ -72,11 +72,12 @@ describe("SIGTERM during a burst of orders", () => {
     // SIGTERM in the middle of the burst, once half its orders are sent.
     while (sent < (CLIENTS * PER_CLIENT) / 2) await new Promise((resolve) => setTimeout(resolve, 20));
     const stopped = server.stop("SIGTERM");
-    const [{ code, ms }] = await Promise.all([stopped, burst]);
+    const [{ code }] = await Promise.all([stopped, burst]);
     const log = server.output();
 
     expect(code, log).toBe(0);
-    expect(ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+    // Drained before SHUTDOWN_TIMEOUT_MS: server.js did not have to cut connections at the deadline.
+    expect(log).not.toContain("shutdown deadline reached");
     expect(outcomes).toHaveLength(CLIENTS * PER_CLIENT);
     const acknowledged = outcomes.filter((o) => o.kind === "acknowledged");
     const notConnected = outcomes.filter((o) => o.kind === "not_connected");

@@ -1,24 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { isPostgresUrl } from "~/server/db/db.server";
-import { SERVER_NODE_ARGS } from "../../scripts/lib/server-node-args.js";
+import { startServerProcess } from "../../scripts/lib/server-process.js";
 
-/** A port nobody listens on (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort } from "../../scripts/lib/server-process.js";
 
 /** A server process's resident memory in bytes (Linux: VmRSS of /proc/<pid>/status). */
 export function residentBytes(server: RunningServer): number {
@@ -85,54 +74,31 @@ export async function freshServerDatabase(dir: string): Promise<ServerDatabase> 
 }
 
 /**
- * Starts the production build (`node server.js`) on `database` (a SQLite file or a postgres://
- * URL) and waits for /healthz (e2e global setup, ops tests).
+ * Starts the production build (scripts/lib/server-process.js) on `database` (a SQLite file or a
+ * postgres:// URL) and waits for /healthz (e2e global setup, ops tests).
  */
 export async function startServer(database: string, env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync("build/server/index.js")) throw new Error("No production build: run `npm test` (it builds first) or `npm run build`.");
-  const port = await freePort();
-  let output = "";
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "server.js"], {
+  const server = await startServerProcess({
+    port: "free",
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATABASE_URL: databaseUrlOf(database),
       UPLOADS_DIR: isPostgresUrl(database) ? join(tmpdir(), `souq-uploads-${randomBytes(4).toString("hex")}`) : `${database}.uploads`,
       LOG_LEVEL: "info",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not become healthy in 60 s:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await server.waitUntilHealthy(60_000);
+  } catch (error) {
+    await server.stop({ signal: "SIGKILL" });
+    throw new Error(`${(error as Error).message}:\n${server.output()}`, { cause: error });
   }
   return {
-    baseURL,
-    process: child,
-    output: () => output,
-    async stop(signal = "SIGTERM") {
-      const started = Date.now();
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const code = await exited;
-      return { code, ms: Date.now() - started };
-    },
+    baseURL: server.baseURL!,
+    process: server.child,
+    output: server.output,
+    stop: (signal = "SIGTERM") => server.stop({ signal }),
   };
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { residentBytes, startServer, type RunningServer } from "../../support/production-server";
+import { startServer, type RunningServer } from "../../support/production-server";
 
 /*
  * The page cache against what an attacker or an ad network sends (decision 0022), on the
@@ -44,9 +44,6 @@ function shared({ response, body }: { response: Response; body: string }): strin
   expect(nonce).toBeTruthy();
   return body.replaceAll(nonce!, "NONCE");
 }
-
-/** The server's resident memory, in MB. */
-const rssMB = () => residentBytes(server) / (1024 * 1024);
 
 /** A raw GET with one Accept-Encoding, its body decoded by hand (fetch would hide the encoding). */
 function rawGet(path: string, encoding: "br" | "gzip" | "identity"): Promise<{ cache?: string; encoding?: string; policy?: string; html: string }> {
@@ -145,11 +142,8 @@ describe("page cache keys", () => {
     expect(visit.cache).toBeNull();
   });
 
-  it("4,000 distinct junk query strings raise the resident memory by less than 20 MB, and a cached page stays fast", async () => {
-    // Warm up: the page, and the server's own allocations for serving a replay.
-    for (let i = 0; i < 200; i += 1) await get(`${PRODUCT}?warm=${i}`);
-    const before = rssMB();
-
+  it("answers 4,000 distinct junk query strings with the one cached page", async () => {
+    // The memory and latency of the same flood: tests/perf/hostile-traffic.test.ts.
     const caches = new Map<string, number>();
     let sent = 0;
     const flood = async () => {
@@ -159,26 +153,11 @@ describe("page cache keys", () => {
         caches.set(cache ?? "none", (caches.get(cache ?? "none") ?? 0) + 1);
       }
     };
-    const latencies: number[] = [];
-    let flooding = true;
-    const probe = async () => {
-      while (flooding) {
-        const started = performance.now();
-        await get(LISTING);
-        latencies.push(performance.now() - started);
-      }
-    };
-    const probing = probe();
+    await get(PRODUCT);
     await Promise.all(Array.from({ length: 16 }, flood));
-    flooding = false;
-    await probing;
 
     // Every one of them was the cached page (a STALE is the cached page too, while it refreshes).
     expect((caches.get("HIT") ?? 0) + (caches.get("STALE") ?? 0)).toBe(4_000);
-    expect(rssMB() - before).toBeLessThan(20);
-    latencies.sort((a, b) => a - b);
-    // Generous on a busy machine: a replay is cheap, a render per request far slower.
-    expect(latencies[Math.floor(latencies.length / 2)]).toBeLessThan(50);
   });
 });
 

@@ -1,6 +1,6 @@
-// The load test (issue 11, item 6): 200 shoppers browsing and 20 orders per second for 60 seconds
-// on SQLite, against the production build on a fresh database, with zero errors and zero lost
-// orders. Runs under `npm run test:load` (CI runs it after the SQLite leg), not in plain `npm test`.
+// The load test: 200 shoppers browsing and 20 orders per second for 60 seconds on SQLite, against
+// the production build on a fresh database, with zero errors and zero lost orders. Runs under
+// `npm run test:perf` (or alone: `npm run test:load`), not in plain `npm test`.
 // LOAD_DURATION_S shortens it for quick iterations (LOAD_DURATION_S=15 npm run test:load).
 // The scenario itself is scripts/lib/load-scenario.ts, shared with `npm run bench -- --scenario mixed`.
 import { expect, it } from "vitest";

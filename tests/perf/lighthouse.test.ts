@@ -1,4 +1,4 @@
-// Issue 12: Lighthouse in CI. The production build (`node server.js` on a fresh SQLite file) audited
+// Lighthouse in CI (`npm run test:perf`). The production build on a fresh SQLite file, audited
 // by the `lighthouse` package in Debian's Chromium: mobile form factor, Lighthouse's default
 // simulated slow-4G throttling. Each page runs LIGHTHOUSE_RUNS times (default 3) one after the
 // other and must meet the thresholds with the median of its runs: performance score >= 95,
