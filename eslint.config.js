@@ -3,7 +3,7 @@
 // import cycle, and the layering of the code (docs/architecture.md):
 // - a route reaches a domain only through its public module `~/server/<domain>/index.server`
 //   (plus the HTTP layer `~/server/http/*` and the infrastructure: `~/server/db/*`,
-//   `~/server/env.server`, `~/server/logger.server`), and never a repository;
+//   `~/server/env.server`, `~/server/logger.server`, `~/server/i18n.server`), and never a repository;
 // - routes and `app/server/http/` are the only HTTP layer: no react-router, Request, Response
 //   or requireAdmin in the domain folders, and no view component imported by the server;
 // - a repository (`*.repo.server`) is private to its folder;
@@ -44,9 +44,9 @@ const privateRepositories = {
 const routePatterns = [
   privateRepositories,
   {
-    regex: String.raw`^~/server/(?!http/|db/|env\.server$|logger\.server$|[^/]+/index\.server$)`,
+    regex: String.raw`^~/server/(?!http/|db/|env\.server$|logger\.server$|i18n\.server$|[^/]+/index\.server$)`,
     message:
-      "A route reaches a domain through its public module ~/server/<domain>/index.server (or ~/server/http/*, ~/server/db/*, ~/server/env.server, ~/server/logger.server).",
+      "A route reaches a domain through its public module ~/server/<domain>/index.server (or ~/server/http/*, ~/server/db/*, ~/server/env.server, ~/server/logger.server, ~/server/i18n.server).",
   },
   {
     regex: String.raw`^(\.\./)+server/`,
@@ -106,6 +106,8 @@ export default defineConfig(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
       ],
+      // A `let` that closures read before its one assignment (a timer cleared by callbacks) stays a `let`.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
     },
   },
   {

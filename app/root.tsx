@@ -26,7 +26,7 @@ import { defaultLanguage, directionOf, languageCookieForQuery, type Language } f
 import { env } from "./server/env.server";
 import { cookieIsSecure } from "./server/http/cookie-secure.server";
 import { pageVariant } from "./server/http/page-variant.server";
-import { shopNameFor } from "./server/page.server";
+import { shopNameFor } from "./server/http/page-context.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes the stylesheet a React resource: React writes it at the top of <head>, so the

@@ -1,13 +1,12 @@
-import { countAdmins } from "./auth/auth.repo.server";
+import { countAdmins } from "./auth/index.server";
 import { getDatabase } from "./db/connection.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seed } from "./db/seed.server";
 import { withStartupLock } from "./db/startup-lock.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
-import { orderNotifySettingsFromEnv, orderNotifyTransports } from "./notify/order-notify.server";
-import { startOutboxWorker, type OutboxWorker } from "./notify/outbox.server";
-import { createStorage } from "./storage/storage.server";
+import { orderNotifySettingsFromEnv, orderNotifyTransports, startOutboxWorker, type OutboxWorker } from "./notify/index.server";
+import { createStorage } from "./storage/index.server";
 import { refreshMissingSearchText } from "./catalog/index.server";
 
 let outboxWorker: OutboxWorker | undefined;

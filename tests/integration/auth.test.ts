@@ -7,7 +7,7 @@ import {
   signOut,
   type AuthSettings,
 } from "~/server/auth/auth.service.server";
-import { countAdmins } from "~/server/auth/auth.repo.server";
+import { countAdmins } from "~/server/auth/index.server";
 import { hashSessionToken } from "~/server/auth/session-cookie.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

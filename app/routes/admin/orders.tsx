@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, Link } from "react-router";
-import { AdminErrorBoundary, AdminLoadError } from "~/components/admin/AdminLoadError";
+import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { Pagination } from "~/components/ui/Pagination";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
 import { OrdersSubNav } from "~/components/admin/OrdersSubNav";

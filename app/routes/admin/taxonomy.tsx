@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const kind = kindOf(request);
   const ctx = await pageContext(request);
-  const { language, t } = ctx;
+  const { t } = ctx;
   const entries = await listers[kind](getDb());
   const params = new URL(request.url).searchParams;
   const known = (key: string | null) => (key && entries.some((entry) => entry.key === key) ? key : null);

@@ -1,6 +1,6 @@
 import { getDatabase } from "~/server/db/connection.server";
 import { checkReadiness } from "~/server/db/health.server";
-import { isShuttingDown } from "~/server/lifecycle.server";
+import { isShuttingDown } from "~/server/http/lifecycle.server";
 import { logger } from "~/server/logger.server";
 
 /**

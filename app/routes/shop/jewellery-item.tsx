@@ -13,7 +13,7 @@ import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates } from "~/server/delivery/index.server";
 import { getJewelleryItem } from "~/server/jewellery/index.server";
 import { pageContext } from "~/server/http/page-context.server";
-import { productPageSeo } from "~/server/page.server";
+import { productPageSeo } from "~/server/http/page-context.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import type { Route } from "./+types/jewellery-item";
 

@@ -12,7 +12,7 @@ import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getCategory, getProduct } from "~/server/catalog/index.server";
 import { listDeliveryRates } from "~/server/delivery/index.server";
 import { pageContext } from "~/server/http/page-context.server";
-import { productPageSeo } from "~/server/page.server";
+import { productPageSeo } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import { trackPixel } from "~/lib/pixel";

@@ -17,4 +17,5 @@ export {
   type CreateAdminResult,
   type SignInResult,
 } from "./auth.service.server";
+export { countAdmins } from "./auth.repo.server";
 export { ADMIN_COOKIE, clearSessionCookie, sessionCookie, sessionTokenFromCookieHeader } from "./session-cookie.server";

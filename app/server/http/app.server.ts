@@ -25,7 +25,7 @@ export { boot, stopBackgroundWork } from "../boot.server";
 export { closeDatabase } from "../db/connection.server";
 export { env } from "../env.server";
 export { logger } from "../logger.server";
-export { beginShutdown } from "../lifecycle.server";
+export { beginShutdown } from "./lifecycle.server";
 export { compress } from "./compression.server";
 export { compressionDrainListeners } from "./compression-drain.server";
 export { createHttpServer } from "./http-server.server";
