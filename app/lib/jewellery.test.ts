@@ -12,7 +12,9 @@ import {
   missingJewelleryFields,
   splitName,
 } from "./jewellery";
-import { orderRequestFromForm, validateOrderRequest, type OrderRequestBody } from "./order-request";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { jewelleryOrderSchema, orderBodyOf } from "./order-form";
+import { validateOrderRequest, type OrderRequestBody } from "./order-request";
 import { discountPercent } from "./product";
 
 describe("jewellery bundles", () => {
@@ -118,13 +120,17 @@ describe("the order body of a jewellery order", () => {
     expect(validateOrderRequest({ ...body, source: "cart_page" })).toEqual({ ok: false, fields: { bundle: "invalid" } });
   });
 
-  it("reads the bundle and the email from a plain form post", () => {
+  it("reads the bundle, the email and the split name from the form's post", () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ firstName: "Nadia", lastName: "Belkacem", phone: "0661554433", wilaya: "16", email: "nadia@example.dz", bundle: "triple" })) {
+    for (const [key, value] of Object.entries({ name: " Nadia  Belkacem Amrani ", phone: "0661554433", wilaya: "16", email: "nadia@example.dz", bundle: "triple" })) {
       form.set(key, value);
     }
-    const built = orderRequestFromForm(form, "jewellery", [{ productId: "p1", quantity: 3 }]);
+    const submission = parseWithZod(form, { schema: jewelleryOrderSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    const built = orderBodyOf.jewellery(submission.value, "p1");
     expect(built.bundle).toBe("triple");
-    expect(built.customer.email).toBe("nadia@example.dz");
+    expect(built.customer).toMatchObject({ firstName: "Nadia", lastName: "Belkacem Amrani", email: "nadia@example.dz" });
+    expect(validateOrderRequest(built).ok).toBe(true);
   });
 });

@@ -1,10 +1,8 @@
 import { getDb } from "~/server/db/connection.server";
 import { readJsonWithin } from "~/server/http/json-body.server";
+import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/i18n.server";
-import { clientIp } from "~/server/orders/client-ip.server";
-import { checkOrderApiAccess } from "~/server/orders/order-api-access.server";
-import { placeOrder } from "~/server/orders/order.service.server";
-import { readReferral } from "~/server/tracking/referral.server";
+import { checkOrderApiAccess, placeOrder } from "~/server/orders/index.server";
 import type { Route } from "./+types/orders";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -47,13 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!read.ok) return read.reason === "too_large" ? refuse(request, 413, "body_too_large") : refuse(request, 400, "invalid_json");
   const body = read.body;
   const { language } = await requestI18n(request);
-  const result = await placeOrder(getDb(), body, {
-    ip: clientIp(request),
-    idempotencyKey: request.headers.get("Idempotency-Key"),
-    language,
-    userAgent: request.headers.get("User-Agent"),
-    referral: readReferral(request),
-  });
+  // The same service function as the order forms' route actions.
+  const result = await placeOrder(getDb(), body, orderContext(request, language, { idempotencyKey: request.headers.get("Idempotency-Key"), formPost: false }));
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: noStore });
   return Response.json(result.order, { status: 201, headers: noStore });
 }
