@@ -9,7 +9,6 @@ import {
   JEWELLERY_BUNDLES,
   jewelleryItemPath,
   jewelleryListPath,
-  missingJewelleryFields,
   splitName,
 } from "./jewellery";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -68,11 +67,19 @@ describe("splitName", () => {
   });
 });
 
-describe("missingJewelleryFields", () => {
-  it("names the blank required fields (name, phone, email)", () => {
-    expect(missingJewelleryFields({ name: "A B", phone: "0550", email: "a@b.dz" })).toEqual([]);
-    expect(missingJewelleryFields({ name: " ", phone: "", email: null })).toEqual(["name", "phone", "email"]);
-    expect(missingJewelleryFields({ name: "A", phone: "0550" })).toEqual(["email"]);
+describe("the jewellery form's required fields (its schema)", () => {
+  const parse = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ wilaya: "16", bundle: "single", ...fields })) form.set(key, value);
+    const submission = parseWithZod(form, { schema: jewelleryOrderSchema });
+    return submission.status === "error" ? submission.error : {};
+  };
+
+  it("calls a blank name, phone or email missing (the spec's one alert), and a name without a space not a full name", () => {
+    expect(parse({ name: " ", phone: "", email: "" })).toMatchObject({ name: ["missing"], phone: ["missing"], email: ["missing"] });
+    expect(parse({ name: "Amine", phone: "0550123456", email: "a@b.dz" })).toEqual({ name: ["full_name"] });
+    expect(parse({ name: "Amine Benali", phone: "0550", email: "a@b" })).toEqual({ phone: ["invalid_phone"], email: ["invalid_email"] });
+    expect(parse({ name: "Amine Benali", phone: "0550123456", email: "a@b.dz" })).toEqual({});
   });
 });
 

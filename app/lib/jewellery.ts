@@ -71,11 +71,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
 }
 
-/** The jewellery form's required fields (spec section 5): the names of those left blank. */
-export function missingJewelleryFields(values: { name?: string | null; phone?: string | null; email?: string | null }): string[] {
-  return (["name", "phone", "email"] as const).filter((field) => !values[field]?.trim());
-}
-
 /** The address of a jewellery item's page. */
 export function jewelleryItemPath(id: string): string {
   return `/jewellery/${encodeURIComponent(id)}`;
