@@ -261,7 +261,7 @@ export const orderRequestSchema = z
           input: body.customer.address,
         });
       }
-      // The jewellery page (spec section 5): email required, one item, a bundle; no bundle elsewhere.
+      // The jewellery page: email required, one item, a bundle; no bundle elsewhere.
       if (body.source === "jewellery") {
         if (!body.customer.email) {
           ctx.issues.push({ code: "custom", message: "required", path: ["customer", "email"], input: body.customer.email });

@@ -13,13 +13,13 @@ import {
 } from "./order-request";
 
 /**
- * The wholesale section (/product-gros, spec sections 2 and 9): its 10 categories (texts in
+ * The wholesale section (/product-gros): its 10 categories (texts in
  * app/i18n/wholesale, `wholesale.categories.items.<key>`) and the trade buyer's enquiry,
  * checked by the same schema in the browser and on the server (its form's, parsed with Conform), with the order forms' rules
  * (names, Algerian mobile normalised to 0XXXXXXXXX, two-digit wilaya, `website` honeypot).
  */
 
-/** The 10 wholesale categories, in display order (spec 9: 10 categories, 5 features each). */
+/** The 10 wholesale categories, in display order (5 features each). */
 export const WHOLESALE_CATEGORIES = [
   "home-appliances",
   "kitchenware",

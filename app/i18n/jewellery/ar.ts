@@ -1,6 +1,6 @@
 /**
  * Texts of the jewellery pages (/jewellery, /jewellery/{id}) and their order form. Arabic is the
- * source of keys. The alerts are the spec's (section 8), word for word.
+ * source of keys. The alerts are the shop's own, word for word: keep them exactly.
  */
 const jewellery = {
   meta: {

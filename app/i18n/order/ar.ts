@@ -1,7 +1,7 @@
 /**
  * Ordering texts (customer fields, quick-buy modal, product order form, contact quick
  * order, delivery calculator). Arabic is the source; wired into the main dictionaries as `order`.
- * The success and failure texts are the spec's (section 8), word for word.
+ * The success and failure texts are the shop's own, word for word: keep them exactly.
  */
 const order = {
   fields: {

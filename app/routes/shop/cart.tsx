@@ -273,7 +273,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const orderedNumber = loaderData.ordered;
   const sent = useRef<{ productId: string; quantity: number }[]>([]);
 
-  // A placed order: the pixel, and (spec 4) the cart, the form, the wilaya and its search cleared.
+  // A placed order: the pixel, and the cart, the form, the wilaya and its search cleared.
   useEffect(() => {
     if (!order) return;
     trackOrderPlaced(sent.current, order);

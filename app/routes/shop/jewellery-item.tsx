@@ -35,7 +35,7 @@ import type { Route } from "./+types/jewellery-item";
 /** The query parameters the loader reads (app/lib/page-query.ts): the number of the order a plain post placed. */
 export const handle: PageQueryHandle = { query: ["order"] };
 
-/** /jewellery/{id}: one jewellery piece with its bundles and order form; an unknown id goes home (spec section 2). */
+/** /jewellery/{id}: one jewellery piece with its bundles and order form; an unknown id goes home. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language } = ctx;
@@ -57,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * The form's post (jewelleryOrderSchema: the spec's required fields, the name split at its first
+ * The form's post (jewelleryOrderSchema: name, phone and email required, the name split at its first
  * space, the bundle): source jewellery, placed by the order service as every order is. With the
  * client's key (JavaScript) the answer is the order; a plain post is redirected (303) to the
  * page's confirmation, or shown again with its errors and what was typed.

@@ -20,7 +20,7 @@ import type { Route } from "./+types/wholesale";
 /** The query parameters the loader reads (app/lib/page-query.ts): `enquiry=sent` after a plain post. */
 export const handle: PageQueryHandle = { query: ["enquiry"] };
 
-/** /product-gros: the wholesale section (spec 2): banner, the 10 categories, the trade buyer's enquiry form. */
+/** /product-gros: the wholesale section: banner, the 10 categories, the trade buyer's enquiry form. */
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { t, shopName } = ctx;

@@ -169,7 +169,7 @@ export async function placeOrder(
     );
     return failure(422, "invalid_order", t, fields);
   }
-  // A jewellery order (spec sections 4, 9): its one line is the bundle's quantity of the item,
+  // A jewellery order: its one line is the bundle's quantity of the item,
   // whatever quantity the body named; the bundle also sets the line's prices below.
   const bundle = parsed.data.source === "jewellery" ? parsed.data.bundle : undefined;
   const request: ParsedOrderRequest = bundle

@@ -28,7 +28,7 @@ import {
 } from "./wholesale.repo.server";
 
 /**
- * Trade buyers' enquiries (spec section 2, "Wholesale section"): taken with the order forms'
+ * Trade buyers' enquiries (the wholesale section, /product-gros): taken with the order forms'
  * rules — the shared schema (app/lib/wholesale.ts), the `website` honeypot, blocked phones,
  * an active wilaya, and per-address and per-phone rate limits counted in the database — and
  * listed for the merchant in the admin orders area.

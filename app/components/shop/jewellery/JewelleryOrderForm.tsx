@@ -12,8 +12,8 @@ import { jewelleryOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 
 /**
- * The jewellery page's order form (spec sections 3, 4, 5, 8): the three bundles as radio choices,
- * name, phone and email (all required: a missing one shows the spec's alert), the wilaya, and a
+ * The jewellery page's order form: the three bundles as radio choices, name, phone and email
+ * (all required: a missing one shows the form's one alert, jewellery.form.required), the wilaya, and a
  * summary with the bundle price, the wilaya's delivery fee and time, and the total. It posts to
  * the page's own action (jewelleryOrderSchema): with JavaScript through a fetcher, and a success
  * clears the form and sets the bundle back to single; without, a plain POST answered by a
@@ -48,14 +48,14 @@ export function JewelleryOrderForm({
   const deliveryPrice = wilayaChoice ? wilayaChoice.homePrice : null;
   const days = wilayaChoice ? parseDeliveryDays(wilayaChoice.deliveryTime) : null;
 
-  // A blank name, phone or email is the spec's one alert (its text is those fields' "missing" error), shown alone.
+  // A blank name, phone or email is the form's one alert (its text is those fields' "missing" error), shown alone.
   const showMissing = failed && Object.values(refusals).includes(t("jewellery.form.required"));
   const errors: Record<string, string> = showMissing ? {} : refusals;
   // The plain post's confirmation, until the shopper orders again with JavaScript.
   const createdOrder = order ?? (ordered && fetcher.data === undefined ? { orderNumber: ordered } : null);
   const succeeded = createdOrder !== null;
 
-  // Spec section 4: a success (the pixel told) resets the form and sets the bundle back to single.
+  // A success (the pixel told) resets the form and sets the bundle back to single.
   useEffect(() => {
     if (!order) return;
     trackOrderPlaced([{ productId: item.id, quantity: bundleById(sent.current).quantity }], order);

@@ -10,7 +10,7 @@ import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 
-/** Quantity choices of the quick order (spec 5: 1 to 5, default 1). */
+/** Quantity choices of the quick order: 1 to 5, default 1. */
 export const QUICK_ORDER_QUANTITIES = [1, 2, 3, 4, 5] as const;
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import type { OrderCreated } from "~/lib/order-request";
 
-/** Which form speaks: each has its own texts (spec section 8). */
+/** Which form speaks: each has its own success and failure texts (app/i18n/order). */
 export type OrderForm = "quickBuy" | "product" | "contact" | "cart";
 
 const texts = {
@@ -17,7 +17,7 @@ const texts = {
     success: ["order.contact.successTitle", "order.contact.successText"],
     error: ["order.contact.errorTitle", "order.contact.errorText"],
   },
-  // The cart page: the spec gives no success text for it, so the quick-buy's.
+  // The cart page has no success text of its own: the quick-buy's.
   cart: {
     success: ["order.quickBuy.successTitle", "order.quickBuy.successText"],
     error: ["cart.error.title", "cart.error.message"],

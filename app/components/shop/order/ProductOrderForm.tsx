@@ -12,7 +12,7 @@ import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useHydrated } from "./useHydrated";
 
-/** How long the product page's confirmation stays before the form closes and clears (spec 9). */
+/** How long the product page's confirmation stays before the form closes and clears. */
 export const PRODUCT_ORDER_SUCCESS_MS = 3000;
 
 /**

@@ -10,7 +10,7 @@ import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useWilayas } from "./useWilayas";
 
-/** How long the confirmation stays before the modal closes (spec 9). */
+/** How long the confirmation stays before the modal closes. */
 export const QUICK_BUY_SUCCESS_MS = 2000;
 
 export interface QuickBuyItem {
