@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * POST /api/orders: a JSON OrderRequestBody (app/lib/order-request.ts), with an optional
- * Idempotency-Key header, from the shop's own pages or with the integrations' bearer token
+ * Idempotency-Key header, from the shop's own origin or with the integrations' bearer token
  * (checkOrderApiAccess; docs/orders-api.md). 201 with the OrderCreated, or { error: OrderError }
  * with 400, 401 (a wrong token), 403 (another site), 413 (body over MAX_ORDER_BODY_BYTES),
  * 415 (not application/json), 422 or 429.
