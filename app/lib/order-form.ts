@@ -30,11 +30,12 @@ import {
 } from "./order-request";
 
 /**
- * The shop's order forms, one schema per kind of form (docs/decisions/0025). Each parses the
- * form's own named fields, with Conform (`parseWithZod`): in the browser before the form is sent,
- * and in the route action that takes the post, with or without JavaScript. Its issue messages are
- * codes, shown translated (orderFieldMessage) on both sides. Each kind then makes the one order
- * body (OrderRequestBody) that the order service takes, as POST /api/orders does.
+ * The shop's order forms, one schema per kind of form
+ * (docs/decisions/0025-one-order-path-with-conform.md). Each parses the form's own named fields,
+ * with Conform (`parseWithZod`): in the browser before the form is sent, and in the route action
+ * that takes the post, with or without JavaScript. Its issue messages are codes, shown translated
+ * (orderFieldMessage) on both sides. Each kind then makes the one order body (OrderRequestBody)
+ * that the order service takes, as POST /api/orders does.
  *
  * Every kind shares the customer's fields (customerFields): a field every form will have, such as
  * the commune or the address, is added there once.

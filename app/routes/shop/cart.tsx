@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod, type Submission } from "@conform-to/zod/v4";
 import { LineThumbnail, QuantityStepper, RemoveLineButton } from "~/components/shop/CartLineControls";
 import { useCart } from "~/components/shop/CartProvider";
 import { CustomerFields } from "~/components/shop/order/CustomerFields";
@@ -137,14 +137,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** A parsed order form with its order body (none when the schema refused it) and the client's key. */
+/** A parsed order form: its order body (null when the schema refused it) and the client's key. */
 function withBody<Value extends { idempotencyKey?: string }>(
-  submission: ReturnType<typeof parseForm>,
+  submission: Submission<unknown, string[], Value>,
   body: (value: Value) => OrderRequestBody,
-): { submission: ReturnType<typeof parseForm>; body: OrderRequestBody | null; key: string | undefined } {
+): { submission: Submission<unknown, string[], Value>; body: OrderRequestBody | null; key: string | undefined } {
   if (submission.status !== "success") return { submission, body: null, key: undefined };
-  const value = submission.value as Value;
-  return { submission, body: body(value), key: value.idempotencyKey };
+  return { submission, body: body(submission.value), key: submission.value.idempotencyKey };
 }
 
 /** With JavaScript: the order forms' answers, or their failure when the shop cannot be reached. */

@@ -18,9 +18,9 @@ import { trackPixel } from "~/lib/pixel";
 import { useHydrated } from "./useHydrated";
 
 /**
- * One order form (docs/decisions/0025): a fetcher form posting to its route action, checked
- * first in the browser by the form's schema (Conform, the same parse as the action's), with the
- * fields' errors and the form's message from the last check or answer. Without JavaScript the
+ * One order form (docs/decisions/0025-one-order-path-with-conform.md): a fetcher form posting to
+ * its route action, checked first in the browser by the form's schema (Conform, the same parse as
+ * the action's), with the fields' errors and the form's message from the last check or answer. Without JavaScript the
  * same form is a plain POST to the same action, whose refusal comes back as `posted` (the route's
  * actionData) and whose success is a redirect (303) to the page's confirmation.
  */
