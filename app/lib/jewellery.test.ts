@@ -9,10 +9,11 @@ import {
   JEWELLERY_BUNDLES,
   jewelleryItemPath,
   jewelleryListPath,
-  missingJewelleryFields,
   splitName,
 } from "./jewellery";
-import { orderRequestFromForm, validateOrderRequest, type OrderRequestBody } from "./order-request";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { jewelleryOrderSchema, orderBodyOf } from "./order-form";
+import { validateOrderRequest, type OrderRequestBody } from "./order-request";
 import { discountPercent } from "./product";
 
 describe("jewellery bundles", () => {
@@ -66,11 +67,19 @@ describe("splitName", () => {
   });
 });
 
-describe("missingJewelleryFields", () => {
-  it("names the blank required fields (name, phone, email)", () => {
-    expect(missingJewelleryFields({ name: "A B", phone: "0550", email: "a@b.dz" })).toEqual([]);
-    expect(missingJewelleryFields({ name: " ", phone: "", email: null })).toEqual(["name", "phone", "email"]);
-    expect(missingJewelleryFields({ name: "A", phone: "0550" })).toEqual(["email"]);
+describe("the jewellery form's required fields (its schema)", () => {
+  const parse = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ wilaya: "16", bundle: "single", ...fields })) form.set(key, value);
+    const submission = parseWithZod(form, { schema: jewelleryOrderSchema });
+    return submission.status === "error" ? submission.error : {};
+  };
+
+  it("calls a blank name, phone or email missing (the spec's one alert), and a name without a space not a full name", () => {
+    expect(parse({ name: " ", phone: "", email: "" })).toMatchObject({ name: ["missing"], phone: ["missing"], email: ["missing"] });
+    expect(parse({ name: "Amine", phone: "0550123456", email: "a@b.dz" })).toEqual({ name: ["full_name"] });
+    expect(parse({ name: "Amine Benali", phone: "0550", email: "a@b" })).toEqual({ phone: ["invalid_phone"], email: ["invalid_email"] });
+    expect(parse({ name: "Amine Benali", phone: "0550123456", email: "a@b.dz" })).toEqual({});
   });
 });
 
@@ -118,13 +127,17 @@ describe("the order body of a jewellery order", () => {
     expect(validateOrderRequest({ ...body, source: "cart_page" })).toEqual({ ok: false, fields: { bundle: "invalid" } });
   });
 
-  it("reads the bundle and the email from a plain form post", () => {
+  it("reads the bundle, the email and the split name from the form's post", () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ firstName: "Nadia", lastName: "Belkacem", phone: "0661554433", wilaya: "16", email: "nadia@example.dz", bundle: "triple" })) {
+    for (const [key, value] of Object.entries({ name: " Nadia  Belkacem Amrani ", phone: "0661554433", wilaya: "16", email: "nadia@example.dz", bundle: "triple" })) {
       form.set(key, value);
     }
-    const built = orderRequestFromForm(form, "jewellery", [{ productId: "p1", quantity: 3 }]);
+    const submission = parseWithZod(form, { schema: jewelleryOrderSchema });
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    const built = orderBodyOf.jewellery(submission.value, "p1");
     expect(built.bundle).toBe("triple");
-    expect(built.customer.email).toBe("nadia@example.dz");
+    expect(built.customer).toMatchObject({ firstName: "Nadia", lastName: "Belkacem Amrani", email: "nadia@example.dz" });
+    expect(validateOrderRequest(built).ok).toBe(true);
   });
 });

@@ -1,13 +1,13 @@
 /**
- * Pure jewellery rules shared by the pages and the order service: the three bundles (spec
- * section 9, "Jewellery bundles"), the sub-categories of the jewellery catalogue, the order
- * line a bundle makes, and the split of the customer's name (spec section 5).
+ * Pure jewellery rules shared by the pages and the order service: the three bundles, the
+ * sub-categories of the jewellery catalogue, the order line a bundle makes, and the split of the
+ * customer's name.
  */
 
 /** The category (products.category) every jewellery product belongs to. */
 export const JEWELLERY_CATEGORY = "jewellery";
 
-/** The sub-categories of the jewellery catalogue (spec section 3), in display order. */
+/** The sub-categories of the jewellery catalogue, in display order. */
 export const JEWELLERY_SUBCATEGORIES = ["Necklaces", "Pendants", "Rings", "Bracelets", "Earrings", "Crowns"] as const;
 export type JewellerySubcategory = (typeof JEWELLERY_SUBCATEGORIES)[number];
 
@@ -26,11 +26,11 @@ export interface JewelleryBundle {
   /** Whole dinars, whatever the item. */
   price: number;
   originalPrice: number;
-  /** Percent, as the spec states it. */
+  /** Percent, as the page states it. */
   discount: number;
 }
 
-/** Spec section 9: single 55,000 / 65,000 / 15%, double 88,000 / 110,000 / 20%, triple 132,000 / 165,000 / 20%. */
+/** Single 55,000 / 65,000 / 15%, double 88,000 / 110,000 / 20%, triple 132,000 / 165,000 / 20%. */
 export const JEWELLERY_BUNDLES: readonly JewelleryBundle[] = [
   { id: "single", quantity: 1, price: 55_000, originalPrice: 65_000, discount: 15 },
   { id: "double", quantity: 2, price: 88_000, originalPrice: 110_000, discount: 20 },
@@ -61,7 +61,7 @@ export function bundleLine(id: BundleId): { quantity: number; unitPrice: number;
 }
 
 /**
- * The jewellery form's one name field split at the first space (spec section 5): "Amine Ben Ali"
+ * The jewellery form's one name field split at the first space: "Amine Ben Ali"
  * → Amine / Ben Ali. Surrounding and repeated spaces are ignored; no space gives an empty last name.
  */
 export function splitName(name: string): { firstName: string; lastName: string } {
@@ -69,11 +69,6 @@ export function splitName(name: string): { firstName: string; lastName: string }
   const space = trimmed.indexOf(" ");
   if (space === -1) return { firstName: trimmed, lastName: "" };
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
-}
-
-/** The jewellery form's required fields (spec section 5): the names of those left blank. */
-export function missingJewelleryFields(values: { name?: string | null; phone?: string | null; email?: string | null }): string[] {
-  return (["name", "phone", "email"] as const).filter((field) => !values[field]?.trim());
 }
 
 /** The address of a jewellery item's page. */

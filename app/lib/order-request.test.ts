@@ -3,7 +3,6 @@ import {
   canonicalOrderRequest,
   MAX_ORDER_QUANTITY,
   ORDER_SOURCES,
-  orderRequestFromForm,
   orderRequestSchema,
   validateOrderRequest,
   type OrderRequestBody,
@@ -117,33 +116,6 @@ describe("orderRequestSchema", () => {
     if (!result.ok) {
       expect(Object.keys(result.fields).sort()).toEqual(["firstName", "items.0.quantity", "lastName", "phone", "wilaya"]);
     }
-  });
-});
-
-describe("orderRequestFromForm", () => {
-  it("reads the form's fields, leaving blank optional ones out", () => {
-    const form = new FormData();
-    form.set("firstName", "Amine");
-    form.set("lastName", "Benali");
-    form.set("phone", "0550123456");
-    form.set("wilaya", "16");
-    form.set("address", " ");
-    form.set("email", "a@b.dz");
-    form.set("website", "");
-    form.set("ref", "ABCD1234");
-    const items = [{ productId: "p1", quantity: 1 }];
-    expect(orderRequestFromForm(form, "quick_buy_product_card", items)).toEqual({
-      source: "quick_buy_product_card",
-      customer: { firstName: "Amine", lastName: "Benali", phone: "0550123456", wilayaCode: "16", email: "a@b.dz" },
-      items,
-      ref: "ABCD1234",
-    });
-  });
-
-  it("keeps a filled honeypot so the server can refuse it", () => {
-    const form = new FormData();
-    form.set("website", "http://spam.example");
-    expect(orderRequestFromForm(form, "contact_form", []).website).toBe("http://spam.example");
   });
 });
 

@@ -1,5 +1,6 @@
 // zod/mini: the order forms ship this schema to the browser; mini keeps it to a few KB.
 import * as z from "zod/mini";
+import type { TFunction } from "i18next";
 import { DELIVERY_TYPES, type DeliveryType } from "./delivery-options";
 import { BUNDLE_IDS, type BundleId } from "./jewellery";
 import { normalizeAlgerianMobile } from "./phone";
@@ -119,18 +120,23 @@ export const requiredText = (max: number) =>
 
 const name = requiredText(MAX_NAME_LENGTH);
 
+/** A required Algerian mobile number, normalised to 0XXXXXXXXX (`blank` when left blank, else "invalid_phone"). */
+export function phoneField(blank: string) {
+  return z.pipe(
+    z.string({ error: blank }).check(z.trim(), z.minLength(1, { error: blank })),
+    z.transform((value: string, ctx) => {
+      const normalized = normalizeAlgerianMobile(value);
+      if (normalized === null) {
+        ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
+        return z.NEVER;
+      }
+      return normalized;
+    }),
+  );
+}
+
 /** A required Algerian mobile number, normalised to 0XXXXXXXXX ("required", "invalid_phone"). */
-export const phoneSchema = z.pipe(
-  z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" })),
-  z.transform((value: string, ctx) => {
-    const normalized = normalizeAlgerianMobile(value);
-    if (normalized === null) {
-      ctx.issues.push({ code: "custom", message: "invalid_phone", input: value });
-      return z.NEVER;
-    }
-    return normalized;
-  }),
-);
+export const phoneSchema = phoneField("required");
 
 /** An optional trimmed text: empty or blank counts as absent. */
 export function optionalText(max: number, code: OrderFieldCode, inner?: z.ZodMiniType<string, string>) {
@@ -141,17 +147,20 @@ export function optionalText(max: number, code: OrderFieldCode, inner?: z.ZodMin
   );
 }
 
-const wilayaCode = z.string({ error: "invalid_wilaya" }).check(
+/** A two-digit wilaya code ("invalid_wilaya"). */
+export const wilayaCodeSchema = z.string({ error: "invalid_wilaya" }).check(
   z.trim(),
   z.regex(/^\d{2}$/, { error: "invalid_wilaya" }),
 );
 
-const communeCode = z.pipe(
+/** An optional four-digit commune code ("invalid_commune"). */
+export const communeCodeSchema = z.pipe(
   z.transform(blankToUndefined),
   z.optional(z.string({ error: "invalid_commune" }).check(z.regex(/^\d{4}$/, { error: "invalid_commune" }))),
 );
 
-const deliveryType = z.pipe(
+/** To the door (the default) or to the wilaya's stop-desk ("invalid_delivery_type"). */
+export const deliveryTypeSchema = z.pipe(
   z.transform(blankToUndefined),
   z._default(z.enum(DELIVERY_TYPES, { error: "invalid_delivery_type" }), "home"),
 );
@@ -172,18 +181,22 @@ export function honeypotFilled(body: unknown): boolean {
   return typeof website !== "string" || website.trim() !== "";
 }
 
-const itemSchema = z.object({
-  productId: z.string({ error: "invalid_product" }).check(
-    z.trim(),
-    z.minLength(1, { error: "invalid_product" }),
-    z.maxLength(64, { error: "invalid_product" }),
-    z.regex(STORABLE_TEXT, { error: "invalid_product" }),
-  ),
-  quantity: z.int({ error: "invalid_quantity" }).check(
-    z.minimum(1, { error: "invalid_quantity" }),
-    z.maximum(MAX_ORDER_QUANTITY, { error: "invalid_quantity" }),
-  ),
-});
+/** A product id ("invalid_product"). */
+export const productIdSchema = z.string({ error: "invalid_product" }).check(
+  z.trim(),
+  z.minLength(1, { error: "invalid_product" }),
+  z.maxLength(64, { error: "invalid_product" }),
+  z.regex(STORABLE_TEXT, { error: "invalid_product" }),
+);
+
+/** A line's quantity, 1 to MAX_ORDER_QUANTITY ("invalid_quantity"). */
+export const quantitySchema = z.int({ error: "invalid_quantity" }).check(
+  z.minimum(1, { error: "invalid_quantity" }),
+  z.maximum(MAX_ORDER_QUANTITY, { error: "invalid_quantity" }),
+);
+
+/** One order line. */
+export const orderItemSchema = z.object({ productId: productIdSchema, quantity: quantitySchema });
 
 /**
  * Lines naming the same product twice are merged into one (quantities summed, capped at
@@ -200,7 +213,7 @@ function mergeLines(items: { productId: string; quantity: number }[]): { product
 
 const items = z.pipe(
   z
-    .array(itemSchema, { error: "items_required" })
+    .array(orderItemSchema, { error: "items_required" })
     .check(
       z.minLength(1, { error: "items_required" }),
       z.maxLength(MAX_ORDER_LINES, { error: "too_many_items" }),
@@ -221,8 +234,8 @@ export const orderRequestSchema = z
         firstName: name,
         lastName: name,
         phone: phoneSchema,
-        wilayaCode,
-        communeCode,
+        wilayaCode: wilayaCodeSchema,
+        communeCode: communeCodeSchema,
         address: optionalText(MAX_ADDRESS_LENGTH, "too_long"),
         email: optionalText(
           MAX_EMAIL_LENGTH,
@@ -233,7 +246,7 @@ export const orderRequestSchema = z
       { error: "required" },
     ),
     items,
-    deliveryType,
+    deliveryType: deliveryTypeSchema,
     bundle,
     ref: optionalText(MAX_REF_LENGTH, "too_long"),
     website: honeypotSchema,
@@ -248,7 +261,7 @@ export const orderRequestSchema = z
           input: body.customer.address,
         });
       }
-      // The jewellery page (spec section 5): email required, one item, a bundle; no bundle elsewhere.
+      // The jewellery page: email required, one item, a bundle; no bundle elsewhere.
       if (body.source === "jewellery") {
         if (!body.customer.email) {
           ctx.issues.push({ code: "custom", message: "required", path: ["customer", "email"], input: body.customer.email });
@@ -288,6 +301,17 @@ function orderFieldKey(path: readonly PropertyKey[]): string {
   return parts.length > 0 ? parts.join(".") : "body";
 }
 
+/**
+ * The translated text of a refusal code (POST /api/orders and the order forms, app/lib/order-form.ts): the
+ * delivery codes in the delivery texts, the jewellery form's own in its texts.
+ */
+export function orderFieldMessage(t: TFunction, code: string): string {
+  if (code === "invalid_commune" || code === "invalid_delivery_type") return t(`shopDelivery.fields.${code}`);
+  if (code === "missing") return t("jewellery.form.required");
+  if (code === "full_name") return t("jewellery.form.fullName");
+  return t(`orders.fields.${code}` as "orders.fields.required", { max: MAX_ORDER_QUANTITY });
+}
+
 /** Checks a body on either side: the normalised body, or the refused fields with their codes. */
 export function validateOrderRequest(
   body: unknown,
@@ -295,47 +319,6 @@ export function validateOrderRequest(
   const result = orderRequestSchema.safeParse(body);
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, fields: orderFieldCodes(result.error.issues) };
-}
-
-/** Builds the body from a plain HTML form post (fields firstName, lastName, phone, wilaya, commune, deliveryType, address, email, bundle, website, ref; items given by the caller). */
-export function orderRequestFromForm(
-  form: FormData,
-  source: OrderSource,
-  items: { productId: string; quantity: number }[],
-): OrderRequestBody {
-  const text = (key: string): string => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  const optional = (key: string): string | undefined => {
-    const value = text(key).trim();
-    return value === "" ? undefined : value;
-  };
-  const body: OrderRequestBody = {
-    source,
-    customer: {
-      firstName: text("firstName"),
-      lastName: text("lastName"),
-      phone: text("phone"),
-      wilayaCode: text("wilaya"),
-    },
-    items,
-  };
-  const address = optional("address");
-  const email = optional("email");
-  const commune = optional("commune");
-  const type = optional("deliveryType");
-  if (commune !== undefined) body.customer.communeCode = commune;
-  if (type !== undefined) body.deliveryType = type as DeliveryType;
-  const chosenBundle = optional("bundle");
-  if (chosenBundle !== undefined) body.bundle = chosenBundle as BundleId;
-  const ref = optional("ref");
-  const website = optional("website");
-  if (address !== undefined) body.customer.address = address;
-  if (email !== undefined) body.customer.email = email;
-  if (ref !== undefined) body.ref = ref;
-  if (website !== undefined) body.website = website;
-  return body;
 }
 
 /**

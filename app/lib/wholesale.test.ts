@@ -8,13 +8,14 @@ import {
   MAX_MESSAGE_LENGTH,
   splitWholesaleCategories,
   validateWholesaleEnquiry,
-  wholesaleEnquiryFromForm,
+  wholesaleEnquirySchema,
   wholesaleHoneypotFilled,
   WHOLESALE_CATEGORIES,
   WHOLESALE_FEATURES,
   WHOLESALE_FIELD_CODES,
   WHOLESALE_STATUSES,
 } from "./wholesale";
+import { parseForm } from "./order-form";
 
 const valid = {
   businessName: "  Sarl El Baraka  ",
@@ -133,8 +134,10 @@ describe("the honeypot", () => {
   });
 });
 
-describe("wholesaleEnquiryFromForm", () => {
-  it("reads the named fields, every checked category, and leaves blank optional fields out", () => {
+describe("the enquiry form's post, parsed with the same schema (Conform)", () => {
+  const messages = { field: (code: string) => `field:${code}`, form: "form" };
+
+  it("reads the named fields, every checked category, one category alone, and leaves blank optional fields out", () => {
     const form = new FormData();
     form.set("businessName", "Sarl");
     form.set("contactName", "Karim");
@@ -145,7 +148,9 @@ describe("wholesaleEnquiryFromForm", () => {
     form.set("estimatedQuantity", " ");
     form.set("message", "Bonjour");
     form.set("website", "");
-    expect(wholesaleEnquiryFromForm(form)).toEqual({
+    const submission = parseForm(form, wholesaleEnquirySchema, messages);
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual({
       businessName: "Sarl",
       contactName: "Karim",
       phone: "0770123499",
@@ -153,7 +158,26 @@ describe("wholesaleEnquiryFromForm", () => {
       categories: ["perfumery", "jewellery"],
       message: "Bonjour",
     });
+    form.delete("categories");
+    form.set("categories", "perfumery");
     form.set("website", "x");
-    expect(wholesaleEnquiryFromForm(form).website).toBe("x");
+    const one = parseForm(form, wholesaleEnquirySchema, messages);
+    expect(one.status === "success" && one.value).toMatchObject({ categories: ["perfumery"], website: "x" });
+  });
+
+  it("refuses with each field's text and the form's message", () => {
+    const form = new FormData();
+    form.set("businessName", "");
+    form.set("phone", "0550");
+    const submission = parseForm(form, wholesaleEnquirySchema, messages);
+    expect(submission.status).toBe("error");
+    expect(submission.status === "error" && submission.error).toMatchObject({
+      "": ["form"],
+      businessName: ["field:required"],
+      contactName: ["field:required"],
+      phone: ["field:invalid_phone"],
+      wilaya: ["field:required"],
+      categories: ["field:categories_required"],
+    });
   });
 });

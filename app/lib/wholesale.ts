@@ -1,5 +1,7 @@
 // zod/mini: the wholesale form ships this schema to the browser; mini keeps it to a few KB.
 import * as z from "zod/mini";
+import type { TFunction } from "i18next";
+import type { FormAnswer, FormMessages } from "./order-form";
 import {
   blankToUndefined,
   honeypotFilled,
@@ -11,13 +13,13 @@ import {
 } from "./order-request";
 
 /**
- * The wholesale section (/product-gros, spec sections 2 and 9): its 10 categories (texts in
+ * The wholesale section (/product-gros): its 10 categories (texts in
  * app/i18n/wholesale, `wholesale.categories.items.<key>`) and the trade buyer's enquiry,
- * checked by the same schema in the browser and on the server, with the order forms' rules
+ * checked by the same schema in the browser and on the server (its form's, parsed with Conform), with the order forms' rules
  * (names, Algerian mobile normalised to 0XXXXXXXXX, two-digit wilaya, `website` honeypot).
  */
 
-/** The 10 wholesale categories, in display order (spec 9: 10 categories, 5 features each). */
+/** The 10 wholesale categories, in display order (5 features each). */
 export const WHOLESALE_CATEGORIES = [
   "home-appliances",
   "kitchenware",
@@ -152,23 +154,19 @@ export function validateWholesaleEnquiry(
 /** True when the honeypot holds anything but blanks (bots fill every field): the order forms' rule. */
 export const wholesaleHoneypotFilled = honeypotFilled;
 
-/** Builds the body from the form's named fields (categories: one checkbox per key, posted as `categories`). */
-export function wholesaleEnquiryFromForm(form: FormData): WholesaleEnquiryBody {
-  const text = (key: string): string => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  const body: WholesaleEnquiryBody = {
-    businessName: text("businessName"),
-    contactName: text("contactName"),
-    phone: text("phone"),
-    wilaya: text("wilaya"),
-    categories: form.getAll("categories").filter((value): value is string => typeof value === "string"),
-  };
-  if (text("estimatedQuantity").trim()) body.estimatedQuantity = text("estimatedQuantity");
-  if (text("message").trim()) body.message = text("message");
-  if (text("website") !== "") body.website = text("website");
-  return body;
+/**
+ * The enquiry form's refusal texts (app/lib/order-form.ts parseForm): `wholesale.fields.<code>`
+ * per field, and the form's own message. The form's schema is wholesaleEnquirySchema itself:
+ * its fields are the form's.
+ */
+export const wholesaleFormMessages = (t: TFunction): FormMessages => ({
+  field: (code) => t(`wholesale.fields.${code}` as "wholesale.fields.required"),
+  form: t("wholesale.errors.invalid_enquiry"),
+});
+
+/** What the enquiry form's route action answers when it does not redirect: Conform's result, and `sent` once stored. */
+export interface EnquiryFormAnswer extends FormAnswer {
+  sent?: true;
 }
 
 /** The stored form of a list of categories: comma-separated keys ("toys-games,perfumery"). */

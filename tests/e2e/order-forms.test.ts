@@ -2,12 +2,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
+import fr from "~/i18n/fr";
 import { openDatabase } from "~/server/db/db.server";
 import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
 
 // The order forms in Arabic on a phone (390×844), each followed by a look at the order the
 // server stored. The server runs with the default rate limits (per address, per phone):
-// every test uses its own phone number and places one order.
+// every test uses its own phone number and places one order at most (the wholesale test
+// places one enquiry).
 
 const texts = ar.order;
 
@@ -227,6 +229,112 @@ describe("order forms (Arabic, 390×844)", () => {
     const { orders } = await storedOrder("0550100004");
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ source: "product_detail", total: expected.price + expected.delivery });
+    await context.close();
+  });
+});
+
+describe("one schema on both sides: a field's error beside the field, translated", () => {
+  /** The text the page shows for a field's error: the element its aria-describedby names. */
+  async function errorBeside(page: Page, field: string) {
+    const input = page.locator(field);
+    expect(await input.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await input.getAttribute("aria-describedby"))!;
+    return page.locator(`[id="${describedBy}"]`).textContent();
+  }
+
+  it("with JavaScript, the browser checks first (contact form): the phone's error under the phone, nothing sent", async () => {
+    const { context, page, pageErrors } = await openArabic("/contact");
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    const form = page.locator('[data-testid="quick-order-form"]');
+    await form.locator('input[name="firstName"]').fill("سارة");
+    await form.locator('input[name="lastName"]').fill("قاسمي");
+    await form.locator('input[name="phone"]').fill("12345");
+    await form.locator('select[name="product"]').selectOption({ index: 1 });
+    await form.locator('select[name="wilaya"]').selectOption("06");
+    await form.locator('[data-testid="order-submit"]').click();
+    await expect.poll(() => errorBeside(page, '[data-testid="quick-order-form"] input[name="phone"]')).toBe(ar.orders.fields.invalid_phone);
+    const failure = page.locator('#quick-order [data-testid="order-error"]');
+    expect(await failure.textContent()).toContain(texts.contact.errorTitle);
+    expect(await failure.textContent()).toContain(ar.orders.errors.invalid_order);
+    expect(posts, "the schema refused it in the browser").toEqual([]);
+    // Typed values stay.
+    expect(await form.locator('input[name="firstName"]').inputValue()).toBe("سارة");
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("without JavaScript, the route action's (product form, in French): the same schema's texts beside the fields", async () => {
+    const { context, page } = await openContext(browser, { ...phone, javaScriptEnabled: false });
+    await context.addCookies([{ name: "lng", value: "fr", url: baseURL() }]);
+    await page.goto(`/products/${product.slug}#order`);
+    const slot = page.locator('[data-testid="order-slot"]');
+    await slot.locator('input[name="firstName"]').fill("Leila");
+    await slot.locator('input[name="lastName"]').fill("Merabet");
+    await slot.locator('input[name="phone"]').fill("0450");
+    await slot.locator('select[name="wilaya"]').selectOption("09");
+    await slot.locator('textarea[name="address"]').fill("Rue de l'Indépendance, Blida");
+    await slot.locator('[data-testid="order-submit"]').click();
+    await page.waitForLoadState();
+    expect(await errorBeside(page, '[data-testid="order-slot"] input[name="phone"]')).toBe(fr.orders.fields.invalid_phone);
+    expect(await page.locator('[data-testid="order-slot"] [data-testid="order-error"]').textContent()).toContain(fr.orders.errors.invalid_order);
+    await context.close();
+  });
+});
+
+describe("plain posts (without JavaScript) land on the page's own confirmation (303)", () => {
+  it("the contact page's quick order", async () => {
+    const { context, page } = await openArabic("/contact", { javaScript: false });
+    const form = page.locator('[data-testid="quick-order-form"]');
+    await form.locator('input[name="firstName"]').fill("سارة");
+    await form.locator('input[name="lastName"]').fill("قاسمي");
+    await form.locator('input[name="phone"]').fill("0551000011");
+    const productId = (await form.locator('select[name="product"] option:not([value=""])').first().getAttribute("value"))!;
+    await form.locator('select[name="product"]').selectOption(productId);
+    await form.locator('select[name="wilaya"]').selectOption("06");
+    await form.locator('[data-testid="order-submit"]').click();
+    await page.waitForURL(/\/contact\?order=SQ-\d+#quick-order$/);
+    const number = new URL(page.url()).searchParams.get("order")!;
+    const success = page.locator('#quick-order [data-testid="order-success"]');
+    expect(await success.textContent()).toContain(texts.contact.successTitle);
+    expect(await success.locator('[data-testid="order-number"]').textContent()).toContain(number);
+    const { orders, items } = await storedOrder("0551000011");
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ order_number: number, source: "contact_form" });
+    expect(items).toMatchObject([{ product_id: productId, quantity: 1 }]);
+    await context.close();
+  });
+
+  it("the jewellery form", async () => {
+    const { context, page } = await openArabic("/jewellery", { javaScript: false });
+    await page.locator('a[href^="/jewellery/"]').first().click();
+    await page.waitForURL(/\/jewellery\/[^/?]+$/);
+    const form = page.getByTestId("jewellery-form");
+    await form.locator('input[name="name"]').fill("Nadia Belkacem");
+    await form.locator('input[name="phone"]').fill("0551000012");
+    await form.locator('input[name="email"]').fill("nadia@example.dz");
+    await form.locator('select[name="wilaya"]').selectOption("16");
+    await form.getByTestId("jewellery-submit").click();
+    await page.waitForURL(/\/jewellery\/[^/?]+\?order=SQ-\d+#order$/);
+    const number = new URL(page.url()).searchParams.get("order")!;
+    expect(await page.getByTestId("jewellery-success").textContent()).toContain(number);
+    const { orders } = await storedOrder("0551000012");
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ order_number: number, source: "jewellery", bundle: "single", first_name: "Nadia", last_name: "Belkacem" });
+    await context.close();
+  });
+
+  it("the wholesale enquiry", async () => {
+    const { context, page } = await openArabic("/product-gros", { javaScript: false });
+    const form = page.getByTestId("wholesale-form");
+    await form.locator('input[name="businessName"]').fill("Sarl Sans Script");
+    await form.locator('input[name="contactName"]').fill("Karim Mansouri");
+    await form.locator('input[name="phone"]').fill("0551000013");
+    await form.locator('select[name="wilaya"]').selectOption("16");
+    await form.locator('input[name="categories"]').first().check();
+    await form.getByTestId("wholesale-submit").click();
+    await page.waitForURL(/\/product-gros\?enquiry=sent#wholesale-enquiry$/);
+    expect(await page.getByTestId("wholesale-success").textContent()).toContain(ar.wholesale.form.successTitle);
     await context.close();
   });
 });

@@ -4,7 +4,6 @@ import type { OrderRequestBody } from "~/lib/order-request";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { blockPhone } from "~/server/orders/order-workflow.server";
-import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import { FORM_DUPLICATE_WINDOW_SECONDS, placeOrder, type OrderSettings, type PlaceOrderContext } from "~/server/orders/order.service.server";
 import { toBool } from "~/server/db/types.server";
 import { selectOrders, selectOrderWithItems } from "~/server/orders/admin-orders.repo.server";
@@ -243,48 +242,8 @@ describe("under load", () => {
   });
 });
 
+// The forms' own posts through their route actions: tests/integration/order-forms.test.ts.
 describe("plain form posts (no key in the page)", () => {
-  const shop = "http://shop.test/products/x";
-  const formOf = (fields: Record<string, string>) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    return form;
-  };
-  const post = (ip: string) =>
-    new Request(shop, { method: "POST", headers: { "x-souq-peer-address": ip, "Accept-Language": "ar" } });
-  const shopper = (firstName: string, phone: string) =>
-    formOf({ firstName, lastName: "بن علي", phone, wilaya: "16", address: "حي النصر" });
-  const items = () => [{ productId: toy.id, quantity: 1 }];
-
-  it("stores both orders of two shoppers posting the same cached form, and one order for a post sent twice", async () => {
-    const before = await counts();
-    const amine = await submitOrderForm(t.db, post("192.0.2.101"), shopper("أمين", nextPhone()), "product_detail", items());
-    const karima = await submitOrderForm(t.db, post("192.0.2.102"), shopper("كريمة", nextPhone()), "product_detail", items());
-    expect(amine.ok && karima.ok).toBe(true);
-    if (!amine.ok || !karima.ok) return;
-    expect(amine.order.orderNumber).not.toBe(karima.order.orderNumber);
-    expect((await counts()).orders).toBe(before.orders + 2);
-
-    // Karima's post sent again (a reload of the confirmation, a double tap): the same confirmation.
-    const phone = nextPhone();
-    const first = await submitOrderForm(t.db, post("192.0.2.103"), shopper("كريمة", phone), "product_detail", items());
-    const again = await submitOrderForm(t.db, post("192.0.2.103"), shopper("كريمة", phone), "product_detail", items());
-    expect(first).toMatchObject({ ok: true });
-    expect(again).toEqual(first);
-    expect((await counts()).orders).toBe(before.orders + 3);
-  });
-
-  it("keeps two shoppers behind one address apart, and the same shopper's different order too", async () => {
-    const before = await counts();
-    const ip = "192.0.2.110";
-    const phone = nextPhone();
-    const one = await submitOrderForm(t.db, post(ip), shopper("أمين", phone), "product_detail", items());
-    const two = await submitOrderForm(t.db, post(ip), shopper("سارة", nextPhone()), "product_detail", items());
-    const more = await submitOrderForm(t.db, post(ip), shopper("أمين", phone), "product_detail", [{ productId: toy.id, quantity: 2 }]);
-    expect([one.ok, two.ok, more.ok]).toEqual([true, true, true]);
-    expect((await counts()).orders).toBe(before.orders + 3);
-  });
-
   it("holds a post's duplicate for one to two windows, across a window's end", async () => {
     const window = FORM_DUPLICATE_WINDOW_SECONDS;
     const at = (seconds: number): OrderSettings => ({ ...open, now: () => new Date(Date.UTC(2031, 0, 1) + seconds * 1000) });

@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { seedWilayas } from "~/server/db/seed.server";
-import { PEER_ADDRESS_HEADER } from "~/server/http/client-address.server";
 import { blockPhone } from "~/server/orders/order-workflow.server";
 import {
   listEnquiries,
   setEnquiryStatus,
   submitEnquiry,
-  submitEnquiryForm,
   type EnquiryContext,
   type WholesaleSettings,
 } from "~/server/wholesale/wholesale.service.server";
@@ -175,36 +173,7 @@ describe("rate limits", () => {
   });
 });
 
-describe("the form post", () => {
-  function post(fields: Record<string, string | string[]>, headers: Record<string, string> = {}) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(name, one);
-    const request = new Request("http://localhost/product-gros", {
-      method: "POST",
-      headers: { [PEER_ADDRESS_HEADER]: "192.0.2.44", "User-Agent": "form-test", Cookie: "lng=fr", ...headers },
-    });
-    return { request, form };
-  }
-
-  it("stores the enquiry from the named fields and the client address", async () => {
-    const phone = nextPhone();
-    const { request, form } = post({ businessName: "Form Sarl", contactName: "Amine", phone, wilaya: "16", categories: ["jewellery", "kitchenware"], estimatedQuantity: "", message: "", website: "" });
-    expect(await submitEnquiryForm(t.db, request, form)).toEqual({ ok: true });
-    const row = await t.db.selectFrom("wholesale_enquiries").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ business_name: "Form Sarl", categories: "kitchenware,jewellery", ip: "192.0.2.44", user_agent: "form-test", estimated_quantity: null });
-  });
-
-  it("answers a refusal in the page's language with the typed values", async () => {
-    const { request, form } = post({ businessName: "Form Sarl", contactName: "", phone: "0550", wilaya: "16", categories: ["jewellery"] });
-    const result = await submitEnquiryForm(t.db, request, form);
-    expect(result).toMatchObject({
-      ok: false,
-      status: 422,
-      error: { code: "invalid_enquiry", fields: { contactName: fr.wholesale.fields.required, phone: fr.wholesale.fields.invalid_phone } },
-      values: { businessName: "Form Sarl", phone: "0550", wilaya: "16", categories: ["jewellery"] },
-    });
-  });
-});
+// The form's own post through its route action: tests/integration/order-forms.test.ts.
 
 describe("the admin list", () => {
   it("lists newest first with the wilaya's name and translated-ready category keys, paginated", async () => {

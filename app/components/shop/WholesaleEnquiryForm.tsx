@@ -1,73 +1,60 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { useFetcher } from "react-router";
+import { MAX_NAME_LENGTH } from "~/lib/order-request";
 import {
   MAX_BUSINESS_NAME_LENGTH,
   MAX_MESSAGE_LENGTH,
   MAX_QUANTITY_LENGTH,
-  validateWholesaleEnquiry,
-  wholesaleEnquiryFromForm,
+  wholesaleEnquirySchema,
+  wholesaleFormMessages,
   WHOLESALE_CATEGORIES,
+  type EnquiryFormAnswer,
 } from "~/lib/wholesale";
-import { MAX_NAME_LENGTH } from "~/lib/order-request";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { Field, HoneypotField, PhoneField } from "./order/CustomerFields";
+import { ScriptedInput, useOrderForm } from "./order/useOrderForm";
 import { WilayaSelect } from "./order/WilayaSelect";
-
-/** What the page's action answers (see submitEnquiryForm in app/server/wholesale). */
-export type WholesaleActionData =
-  | { ok: true }
-  | {
-      ok: false;
-      error: { code: string; message: string; fields: Record<string, string> };
-      values: Partial<Record<"businessName" | "contactName" | "phone" | "wilaya" | "estimatedQuantity" | "message", string>> & {
-        categories?: string[];
-      };
-    };
 
 /**
  * The trade buyer's enquiry: business, contact, phone, wilaya, categories of interest, estimated
- * quantity and message. A plain POST to the page's action without JavaScript (the answer shows
- * the success, or the errors beside the typed values); with JavaScript the same schema checks the
- * fields first, then a fetcher posts to the same action and a success clears the form.
+ * quantity and message. The same schema (wholesaleEnquirySchema, with Conform) checks the fields
+ * in the browser and in the page's action. Without JavaScript a plain POST, answered by a redirect
+ * to the page's confirmation (`sent`) or by the errors beside the typed values; with JavaScript a
+ * fetcher posts to the same action and a success clears the form.
  */
-export function WholesaleEnquiryForm({ wilayas, actionData }: { wilayas: WilayaChoice[]; actionData?: WholesaleActionData }) {
+export function WholesaleEnquiryForm({
+  wilayas,
+  posted,
+  sent = false,
+}: {
+  wilayas: WilayaChoice[];
+  /** The answer of a refused plain post. */
+  posted?: EnquiryFormAnswer | null;
+  /** The confirmation of a plain post. */
+  sent?: boolean;
+}) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<WholesaleActionData>();
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const { fetcher, form, answer, errors, defaults, failed, message, submitting } = useOrderForm({
+    schema: wholesaleEnquirySchema,
+    posted,
+    messages: wholesaleFormMessages,
+  });
   const [formKey, setFormKey] = useState(0);
   const statusRef = useRef<HTMLDivElement>(null);
 
-  const submitting = fetcher.state !== "idle";
-  // The fetcher's answer once the shopper sent with JavaScript; before, the plain post's.
-  const answer = fetcher.data ?? actionData;
-  const refused = answer && !answer.ok ? answer : undefined;
-  const succeeded = !submitting && !clientErrors && answer?.ok === true;
-  const errors = clientErrors ?? (submitting ? {} : (refused?.error.fields ?? {}));
-  const errorMessage = submitting ? null : clientErrors ? t("wholesale.errors.invalid_enquiry") : (refused?.error.message ?? null);
-  // Typed values of a refused plain post (the form is a fresh one after a success).
-  const defaults = actionData && !actionData.ok && !fetcher.data ? actionData.values : {};
+  const succeeded = !submitting && !failed && (answer?.sent === true || (sent && fetcher.data === undefined));
+  const errorMessage = submitting || !failed ? null : message;
+  // The categories of a refused plain post (the form is a fresh one after a success).
+  const checkedCategories = (posted?.result.initialValue as { categories?: unknown } | undefined)?.categories;
+  const checked = fetcher.data === undefined ? [checkedCategories ?? []].flat() : [];
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setFormKey((key) => key + 1);
-  }, [fetcher.state, fetcher.data]);
+    if (answer?.sent) setFormKey((key) => key + 1);
+  }, [answer]);
 
   useEffect(() => {
     if (succeeded || errorMessage) statusRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }, [succeeded, errorMessage]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const form = new FormData(event.currentTarget);
-    const checked = validateWholesaleEnquiry(wholesaleEnquiryFromForm(form));
-    if (!checked.ok) {
-      setClientErrors(Object.fromEntries(Object.entries(checked.fields).map(([field, code]) => [field, t(`wholesale.fields.${code}`)])));
-      return;
-    }
-    setClientErrors(null);
-    fetcher.submit(form, { method: "post" });
-  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -86,14 +73,17 @@ export function WholesaleEnquiryForm({ wilayas, actionData }: { wilayas: WilayaC
         )}
       </div>
 
-      <form
+      <fetcher.Form
         key={formKey}
+        id={form.id}
         method="post"
         action="#wholesale-enquiry"
-        onSubmit={onSubmit}
+        onSubmit={form.onSubmit}
+        defaultShouldRevalidate={false}
         className="flex flex-col gap-4"
         data-testid="wholesale-form"
       >
+        <ScriptedInput />
         <div className="grid gap-4 md:grid-cols-2">
           <Field label={t("wholesale.form.businessName")} error={errors.businessName} required>
             {(props) => (
@@ -142,7 +132,7 @@ export function WholesaleEnquiryForm({ wilayas, actionData }: { wilayas: WilayaC
                   type="checkbox"
                   name="categories"
                   value={key}
-                  defaultChecked={defaults.categories?.includes(key)}
+                  defaultChecked={checked.includes(key)}
                   aria-invalid={errors.categories ? true : undefined}
                   className="size-4 shrink-0 accent-brand-700"
                 />
@@ -191,7 +181,7 @@ export function WholesaleEnquiryForm({ wilayas, actionData }: { wilayas: WilayaC
         >
           {submitting ? t("wholesale.form.sending") : t("wholesale.form.submit")}
         </button>
-      </form>
+      </fetcher.Form>
     </div>
   );
 }

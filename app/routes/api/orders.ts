@@ -1,10 +1,9 @@
 import { getDb } from "~/server/db/connection.server";
 import { readJsonWithin } from "~/server/http/json-body.server";
+import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
-import { clientIp } from "~/server/http/client-address.server";
 import { checkOrderApiAccess } from "~/server/http/order-api-access.server";
-import { placeOrder } from "~/server/orders/order.service.server";
-import { readReferral } from "~/server/http/referral-cookies.server";
+import { placeOrder } from "~/server/orders/index.server";
 import type { Route } from "./+types/orders";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -33,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * POST /api/orders: a JSON OrderRequestBody (app/lib/order-request.ts), with an optional
- * Idempotency-Key header, from the shop's own pages or with the integrations' bearer token
+ * Idempotency-Key header, from the shop's own origin or with the integrations' bearer token
  * (checkOrderApiAccess; docs/orders-api.md). 201 with the OrderCreated, or { error: OrderError }
  * with 400, 401 (a wrong token), 403 (another site), 413 (body over MAX_ORDER_BODY_BYTES),
  * 415 (not application/json), 422 or 429.
@@ -47,13 +46,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!read.ok) return read.reason === "too_large" ? refuse(request, 413, "body_too_large") : refuse(request, 400, "invalid_json");
   const body = read.body;
   const { language } = await requestI18n(request);
-  const result = await placeOrder(getDb(), body, {
-    ip: clientIp(request),
-    idempotencyKey: request.headers.get("Idempotency-Key"),
-    language,
-    userAgent: request.headers.get("User-Agent"),
-    referral: readReferral(request),
-  });
+  // The same service function as the order forms' route actions.
+  const result = await placeOrder(getDb(), body, orderContext(request, language, { idempotencyKey: request.headers.get("Idempotency-Key"), formPost: false }));
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: noStore });
   return Response.json(result.order, { status: 201, headers: noStore });
 }

@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
+import { parseWithZod, type Submission } from "@conform-to/zod/v4";
 import { LineThumbnail, QuantityStepper, RemoveLineButton } from "~/components/shop/CartLineControls";
 import { useCart } from "~/components/shop/CartProvider";
 import { CustomerFields } from "~/components/shop/order/CustomerFields";
 import { OrderStatusBanner } from "~/components/shop/order/OrderStatusBanner";
+import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
 import { useHydrated } from "~/components/shop/order/useHydrated";
-import { customerFromForm, honeypotFromForm, useOrderSubmission } from "~/components/shop/order/useOrderSubmission";
+import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { isLanguage } from "~/i18n/config";
 import {
@@ -22,8 +24,24 @@ import {
   type CartQuote,
   type QuotedLine,
 } from "~/lib/cart";
+import { cartIntentSchema, cartLineSchema } from "~/lib/cart-form";
 import { parseDeliveryDays } from "~/lib/delivery";
 import { formatDeliveryFee, formatDinars } from "~/lib/money";
+import {
+  cartOrderSchema,
+  confirmationPath,
+  orderBodyOf,
+  orderFormMessages,
+  orderNumberParam,
+  parseForm,
+  placedOrder,
+  quickBuySchema,
+  refusedForm,
+  refusedOrder,
+  type OrderFormAnswer,
+  type OrderFormKind,
+} from "~/lib/order-form";
+import type { OrderRequestBody } from "~/lib/order-request";
 import { productPath, type ProductImageData } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
 import { quoteCart } from "~/server/cart/index.server";
@@ -31,12 +49,12 @@ import { listDeliveryRates } from "~/server/delivery/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
-import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
+import { orderContext } from "~/server/http/order-context.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { placeOrder } from "~/server/orders/index.server";
 import type { Route } from "./+types/cart";
 import type { PageQueryHandle } from "~/lib/page-query";
 
-/** An order number in a `?order=` address (the page after a plain, no-JS order). */
-const ORDER_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 /** Where a no-JS add may send the shopper back to: a path on this site only. */
 const LOCAL_PATH = /^\/(?![/\\])[^\s]*$/;
 
@@ -49,14 +67,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { t, language } = ctx;
   const db = getDb();
-  const ordered = new URL(request.url).searchParams.get("order");
+  const ordered = orderNumberParam(new URL(request.url));
   const [quote, wilayas] = await Promise.all([quoteCart(db, cookieLines(request), language), listDeliveryRates(db)]);
   return data(
     {
       quote,
       wilayas,
       /** The order number after a plain (no-JS) order: the page shows the success. */
-      ordered: ordered && ORDER_NUMBER.test(ordered) ? ordered : null,
+      ordered,
       seo: ctx.seo({
         title: ctx.pageTitle(t("cart.page.title")),
         description: t("cart.page.description"),
@@ -69,49 +87,68 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * The cart without JavaScript: forms post here. intent=add|set|remove change the `cart`
- * cookie and go back (303); intent=order places the order from the cookie's lines, then
- * goes to /cart?order=NUMBER with the cookie emptied, or shows the form again with its
- * errors and what was typed.
+ * The cart's posts, by intent (app/lib/cart-form.ts). Without JavaScript, intent=add|set|remove
+ * change the `cart` cookie and go back (303). intent=order (the checkout, with the page's lines)
+ * and intent=quick-buy (the quick-buy modal) are order forms: their schema parses the post and
+ * the order service places the order. With the client's key (JavaScript) the answer is the
+ * order; a plain post goes to /cart?order=NUMBER (303), the checkout's with the cookie emptied,
+ * or is shown again with its errors and what was typed.
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value.trim() : "";
-  };
   const lines = cookieLines(request);
   const secure = env().PUBLIC_URL?.startsWith("https://") ?? false;
-  const productId = text("productId");
+  const intent = parseWithZod(form, { schema: cartIntentSchema });
+  if (intent.status !== "success") throw data(null, { status: 400 });
 
-  switch (text("intent")) {
-    case "add": {
-      const back = text("returnTo");
-      return redirect(LOCAL_PATH.test(back) ? back : "/cart", {
+  if (intent.value.intent === "order" || intent.value.intent === "quick-buy") {
+    const kind: OrderFormKind = intent.value.intent === "order" ? "cart" : "quickBuy";
+    const { t, language } = await requestI18n(request);
+    const messages = orderFormMessages(t);
+    const parsed =
+      kind === "cart"
+        ? withBody(parseForm(form, cartOrderSchema, messages), orderBodyOf.cart)
+        : withBody(parseForm(form, quickBuySchema, messages), orderBodyOf.quickBuy);
+    const { submission } = parsed;
+    if (!parsed.body) return data<OrderFormAnswer>(refusedForm(submission), { status: 422 });
+    const key = parsed.key;
+    const placed = await placeOrder(getDb(), parsed.body, orderContext(request, language, { idempotencyKey: key, formPost: !key }));
+    if (!placed.ok) return data<OrderFormAnswer>(refusedOrder(submission, placed.error, kind), { status: placed.status });
+    if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
+    const headers = kind === "cart" ? { "Set-Cookie": cartCookie([], { secure }) } : undefined;
+    return redirect(confirmationPath("/cart", placed.order.orderNumber), { status: 303, headers });
+  }
+
+  const line = parseWithZod(form, { schema: cartLineSchema });
+  if (line.status !== "success") throw data(null, { status: 400 });
+  const { productId, quantity, returnTo } = line.value;
+  switch (intent.value.intent) {
+    case "add":
+      return redirect(LOCAL_PATH.test(returnTo) ? returnTo : "/cart", {
         status: 303,
         headers: { "Set-Cookie": cartCookie(addCartLine(lines, productId), { secure }) },
       });
-    }
     case "set": {
-      const quantity = Number.parseInt(text("quantity"), 10);
-      const next = Number.isFinite(quantity) ? setCartLine(lines, productId, quantity) : lines;
+      const next = quantity === undefined ? lines : setCartLine(lines, productId, quantity);
       return redirect("/cart", { status: 303, headers: { "Set-Cookie": cartCookie(next, { secure }) } });
     }
     case "remove":
       return redirect("/cart", { status: 303, headers: { "Set-Cookie": cartCookie(removeCartLine(lines, productId), { secure }) } });
-    case "order": {
-      const result = await submitOrderForm(getDb(), request, form, "cart_page", lines);
-      if (result.ok) {
-        return redirect(`/cart?order=${encodeURIComponent(result.order.orderNumber)}`, {
-          status: 303,
-          headers: { "Set-Cookie": cartCookie([], { secure }) },
-        });
-      }
-      return data(result, { status: result.status });
-    }
-    default:
-      throw data(null, { status: 400 });
   }
+}
+
+/** A parsed order form: its order body (null when the schema refused it) and the client's key. */
+function withBody<Value extends { idempotencyKey?: string }>(
+  submission: Submission<unknown, string[], Value>,
+  body: (value: Value) => OrderRequestBody,
+): { submission: Submission<unknown, string[], Value>; body: OrderRequestBody | null; key: string | undefined } {
+  if (submission.status !== "success") return { submission, body: null, key: undefined };
+  return { submission, body: body(submission.value), key: submission.value.idempotencyKey };
+}
+
+/** With JavaScript: the order forms' answers, or their failure when the shop cannot be reached. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return orderClientAction(serverAction);
 }
 
 /** Never cached: the page is this shopper's cart. Keeps the root's language cookie. */
@@ -158,9 +195,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { wilayas } = loaderData;
   const cart = useCart();
   const hydrated = useHydrated();
-  const submission = useOrderSubmission("cart_page");
-  const refused = actionData && !actionData.ok ? actionData : null;
-  const [wilaya, setWilaya] = useState(refused?.values.wilaya ?? "");
+  const { fetcher, form, errors, defaults, failed, message, order, submitting } = useOrderForm({
+    schema: cartOrderSchema,
+    posted: orderFormAnswerOf(actionData),
+  });
+  const [wilaya, setWilaya] = useState(defaults.wilaya ?? "");
   const [formKey, setFormKey] = useState(0);
   const [quote, setQuote] = useState<CartQuote>(loaderData.quote);
   const [previousPrices, setPreviousPrices] = useState<Record<string, number>>({});
@@ -229,34 +268,31 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const orderable = lines.length > 0 && lines.every((line) => line.status === "ok");
   const chosen = wilayas.find((w) => w.code === wilaya);
   const days = chosen ? parseDeliveryDays(chosen.deliveryTime) : null;
-  const submitting = submission.state === "submitting";
-  const succeeded = submission.state === "success" ? submission.order : null;
+  const succeeded = order;
   const orderedNumber = loaderData.ordered;
+  const sent = useRef<{ productId: string; quantity: number }[]>([]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const ok = await submission.submit({
-      customer: customerFromForm(form),
-      items: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
-      website: honeypotFromForm(form),
-    });
-    if (ok) {
-      // Spec 4: a successful order clears the cart, the form, the wilaya and its search.
-      cart.clear();
-      setWilaya("");
-      setFormKey((key) => key + 1);
-      window.scrollTo({ top: 0 });
-    } else {
-      setRequoteCount((count) => count + 1);
-    }
-  }
+  // A placed order: the pixel, and the cart, the form, the wilaya and its search cleared.
+  useEffect(() => {
+    if (!order) return;
+    trackOrderPlaced(sent.current, order);
+    cart.clear();
+    setWilaya("");
+    setFormKey((key) => key + 1);
+    window.scrollTo({ top: 0 });
+    // The order's own effect (cart.clear is stable).
+  }, [order]);
+
+  // A refused order: the lines priced again (a price or the stock may have changed).
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.order) setRequoteCount((count) => count + 1);
+  }, [fetcher.data]);
 
   if (succeeded || (orderedNumber && lines.length === 0)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <h1 className="sr-only">{t("cart.page.title")}</h1>
-        <OrderStatusBanner form="cart" status="success" order={succeeded ?? { orderNumber: orderedNumber!, itemsTotal: 0, deliveryPrice: 0, total: 0, status: "new" }} />
+        <OrderStatusBanner form="cart" status="success" order={succeeded ?? { orderNumber: orderedNumber! }} />
         {succeeded && (
           <p className="mt-3 text-center text-stone-700" data-testid="order-total">
             {t("cart.success.total", { total: formatDinars(succeeded.total, language) })}
@@ -328,21 +364,34 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {t("cart.page.checkoutTitle")}
           </h2>
           <p className="mt-1 text-sm text-stone-600">{t("cart.page.checkoutIntro")}</p>
-          <form
+          <fetcher.Form
             key={formKey}
+            id={form.id}
             method="post"
             action="/cart"
-            onSubmit={onSubmit}
+            onSubmit={(event) => {
+              sent.current = lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+              form.onSubmit(event);
+            }}
+            defaultShouldRevalidate={false}
             className="mt-4 flex flex-col gap-4"
             data-testid="cart-checkout-form"
           >
             <input type="hidden" name="intent" value="order" />
+            {/* The lines the page shows: the browser's cart with JavaScript, the cookie's without. */}
+            {lines.map((line, index) => (
+              <Fragment key={line.productId}>
+                <input type="hidden" name={`items[${index}].productId`} value={line.productId} />
+                <input type="hidden" name={`items[${index}].quantity`} value={line.quantity} />
+              </Fragment>
+            ))}
+            <OrderKeyInput state={fetcher.state} />
             <CustomerFields
               wilayas={wilayas}
               wilaya={wilaya}
               onWilayaChange={(code) => setWilaya(code ?? "")}
-              errors={submission.error?.fields ?? refused?.error.fields}
-              defaultValues={refused?.values}
+              errors={errors}
+              defaultValues={defaults}
             />
             <dl className="flex flex-col gap-1.5 rounded-xl bg-stone-50 p-3 text-sm ring-1 ring-stone-200" data-testid="cart-summary">
               <div className="flex items-baseline justify-between gap-3">
@@ -376,9 +425,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 </dd>
               </div>
             </dl>
-            {(submission.state === "error" || refused) && (
-              <OrderStatusBanner form="cart" status="error" error={submission.error ?? refused?.error} />
-            )}
+            {failed && <OrderStatusBanner form="cart" status="error" message={message} />}
             <button
               type="submit"
               disabled={!orderable || submitting || (hydrated && !chosen)}
@@ -388,7 +435,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               {submitting ? t("cart.page.sending") : t("cart.page.submit")}
             </button>
             <p className="text-center text-sm text-stone-600">{t("cart.page.cashOnDelivery")}</p>
-          </form>
+          </fetcher.Form>
         </section>
       </div>
     </div>

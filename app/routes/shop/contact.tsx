@@ -1,50 +1,86 @@
 import { useTranslation } from "~/i18n/react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { CtaBanner, ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
 import { ContactQuickOrder } from "~/components/shop/order/ContactQuickOrder";
+import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
 import { DeliveryCalculator } from "~/components/shop/order/DeliveryCalculator";
 import { WhyChooseUs } from "~/components/shop/WhyChooseUs";
 import { Icon, MailIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/components/shop/useRootData";
+import {
+  confirmationPath,
+  contactOrderSchema,
+  orderBodyOf,
+  orderFormMessages,
+  orderNumberParam,
+  parseForm,
+  placedOrder,
+  refusedForm,
+  refusedOrder,
+  type OrderFormAnswer,
+} from "~/lib/order-form";
 import { telHref } from "~/lib/phone";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates } from "~/server/delivery/index.server";
+import { orderContext } from "~/server/http/order-context.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { listOrderableProducts, placeOrder } from "~/server/orders/index.server";
 import { pageContext } from "~/server/http/page-context.server";
-import { listOrderableProducts, submitOrderForm } from "~/server/order-forms/order-forms.service.server";
 import type { Route } from "./+types/contact";
 import type { PageQueryHandle } from "~/lib/page-query";
 
-/** The query parameters the loader reads (app/lib/page-query.ts): the calculator's wilaya. */
-export const handle: PageQueryHandle = { query: ["wilaya"] };
+/** The query parameters the loader reads (app/lib/page-query.ts): the calculator's wilaya, the number of the order a plain post placed. */
+export const handle: PageQueryHandle = { query: ["wilaya", "order"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { t, shopName } = ctx;
   const db = getDb();
   const [wilayas, products] = await Promise.all([listDeliveryRates(db), listOrderableProducts(db, ctx.language)]);
+  const url = new URL(request.url);
   // The delivery calculator without JavaScript: GET /contact?wilaya=16.
-  const asked = new URL(request.url).searchParams.get("wilaya");
-  return {
-    wilayas,
-    products,
-    calculatorWilaya: wilayas.some((w) => w.code === asked) ? asked : null,
-    seo: ctx.seo({
-      title: ctx.pageTitle(t("pages.contact.title")),
-      description: t("pages.contact.description", { shopName }),
-      path: "/contact",
-    }),
-  };
+  const asked = url.searchParams.get("wilaya");
+  // The quick order's confirmation after a plain post (?order=): this visitor's page, never shared.
+  const ordered = orderNumberParam(url);
+  return data(
+    {
+      wilayas,
+      products,
+      calculatorWilaya: wilayas.some((w) => w.code === asked) ? asked : null,
+      ordered,
+      seo: ctx.seo({
+        title: ctx.pageTitle(t("pages.contact.title")),
+        description: t("pages.contact.description", { shopName }),
+        path: "/contact",
+      }),
+    },
+    ordered ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
-/** The quick order's plain POST (without JavaScript): the chosen product and quantity, source contact_form. */
+/**
+ * The quick order's post (contactOrderSchema): the chosen product and quantity, source
+ * contact_form, placed by the order service as every order is. With the client's key
+ * (JavaScript) the answer is the order; a plain post is redirected (303) to the page's
+ * confirmation, or shown again with its errors and what was typed.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const items = [{ productId: String(form.get("product") ?? ""), quantity: Number(form.get("quantity")) }];
-  const result = await submitOrderForm(getDb(), request, form, "contact_form", items);
-  return data(result, { status: result.ok ? 200 : result.status });
+  const { t, language } = await requestI18n(request);
+  const submission = parseForm(await request.formData(), contactOrderSchema, orderFormMessages(t));
+  if (submission.status !== "success") return data<OrderFormAnswer>(refusedForm(submission), { status: 422 });
+  const key = submission.value.idempotencyKey;
+  const placed = await placeOrder(getDb(), orderBodyOf.contact(submission.value), orderContext(request, language, { idempotencyKey: key, formPost: !key }));
+  if (!placed.ok) return data<OrderFormAnswer>(refusedOrder(submission, placed.error, "contact"), { status: placed.status });
+  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
+  return redirect(confirmationPath("/contact", placed.order.orderNumber, "#quick-order"), 303);
+}
+
+/** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return orderClientAction(serverAction);
 }
 
 /** A mailto link with a prefilled, URL-encoded subject (in the page's language). */
@@ -131,7 +167,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <ContactQuickOrder
             products={loaderData.products}
             wilayas={loaderData.wilayas}
-            actionData={actionData}
+            posted={orderFormAnswerOf(actionData)}
+            ordered={loaderData.ordered}
           />
           {/* Or order by phone or e-mail. */}
           <p className="mt-6 border-t border-stone-200 pt-4 leading-relaxed text-stone-700">{t("pages.contact.quickOrder.text")}</p>

@@ -2,22 +2,40 @@ import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
-import { JewelleryOrderForm, type JewelleryActionData, type JewelleryFormValues } from "~/components/shop/jewellery/JewelleryOrderForm";
+import { JewelleryOrderForm } from "~/components/shop/jewellery/JewelleryOrderForm";
+import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
 import { Price } from "~/components/ui/Price";
 import { isLanguage } from "~/i18n/config";
-import { bundleById, DEFAULT_BUNDLE, isBundleId, jewelleryItemPath, jewelleryListPath, missingJewelleryFields, splitName } from "~/lib/jewellery";
+import { jewelleryItemPath, jewelleryListPath } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
+import {
+  confirmationPath,
+  jewelleryOrderSchema,
+  orderBodyOf,
+  orderFormMessages,
+  orderNumberParam,
+  parseForm,
+  placedOrder,
+  refusedForm,
+  refusedOrder,
+  type OrderFormAnswer,
+} from "~/lib/order-form";
+import type { PageQueryHandle } from "~/lib/page-query";
 import { discountPercent } from "~/lib/product";
 import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates } from "~/server/delivery/index.server";
+import { orderContext } from "~/server/http/order-context.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
 import { getJewelleryItem } from "~/server/jewellery/index.server";
-import { pageContext } from "~/server/http/page-context.server";
-import { productPageSeo } from "~/server/http/page-context.server";
-import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
+import { placeOrder } from "~/server/orders/index.server";
+import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import type { Route } from "./+types/jewellery-item";
 
-/** /jewellery/{id}: one jewellery piece with its bundles and order form; an unknown id goes home (spec section 2). */
+/** The query parameters the loader reads (app/lib/page-query.ts): the number of the order a plain post placed. */
+export const handle: PageQueryHandle = { query: ["order"] };
+
+/** /jewellery/{id}: one jewellery piece with its bundles and order form; an unknown id goes home. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language } = ctx;
@@ -25,37 +43,42 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const item = await getJewelleryItem(db, params.id, language);
   if (!item) throw redirect("/");
   const wilayas = await listDeliveryRates(db);
-  return {
-    item,
-    wilayas,
-    ...productPageSeo(ctx, { ...item, sku: null }, jewelleryItemPath(item.slug)),
-  };
+  // The confirmation after a plain post (?order=): this visitor's page, never shared.
+  const ordered = orderNumberParam(new URL(request.url));
+  return data(
+    {
+      item,
+      wilayas,
+      ordered,
+      ...productPageSeo(ctx, { ...item, sku: null }, jewelleryItemPath(item.slug)),
+    },
+    ordered ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
 /**
- * The form's plain POST (without JavaScript): the spec's required-fields check, the name split at
- * the first space, then the same order service as every form (source jewellery, with the bundle).
+ * The form's post (jewelleryOrderSchema: name, phone and email required, the name split at its first
+ * space, the bundle): source jewellery, placed by the order service as every order is. With the
+ * client's key (JavaScript) the answer is the order; a plain post is redirected (303) to the
+ * page's confirmation, or shown again with its errors and what was typed.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const item = await getJewelleryItem(db, params.id, "ar");
   if (!item) throw redirect("/");
-  const form = await request.formData();
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  const values: JewelleryFormValues = { name: text("name"), phone: text("phone"), email: text("email"), wilaya: text("wilaya"), bundle: text("bundle") };
-  if (missingJewelleryFields(values).length > 0) {
-    return data<JewelleryActionData>({ ok: false, missing: true, values }, { status: 422 });
-  }
-  const { firstName, lastName } = splitName(values.name ?? "");
-  form.set("firstName", firstName);
-  form.set("lastName", lastName);
-  const bundle = isBundleId(values.bundle) ? values.bundle : DEFAULT_BUNDLE;
-  const result = await submitOrderForm(db, request, form, "jewellery", [{ productId: item.id, quantity: bundleById(bundle).quantity }]);
-  if (result.ok) return data<JewelleryActionData>({ ok: true, order: result.order });
-  return data<JewelleryActionData>({ ok: false, error: result.error, values }, { status: result.status });
+  const { t, language } = await requestI18n(request);
+  const submission = parseForm(await request.formData(), jewelleryOrderSchema, orderFormMessages(t));
+  if (submission.status !== "success") return data<OrderFormAnswer>(refusedForm(submission), { status: 422 });
+  const key = submission.value.idempotencyKey;
+  const placed = await placeOrder(db, orderBodyOf.jewellery(submission.value, item.id), orderContext(request, language, { idempotencyKey: key, formPost: !key }));
+  if (!placed.ok) return data<OrderFormAnswer>(refusedOrder(submission, placed.error, "jewellery"), { status: placed.status });
+  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
+  return redirect(confirmationPath(jewelleryItemPath(item.slug), placed.order.orderNumber, "#order"), 303);
+}
+
+/** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return orderClientAction(serverAction);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? [...seoMeta(data.seo), jsonLdMeta(data.jsonLd)] : []);
@@ -210,7 +233,8 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
         <JewelleryOrderForm
           item={{ id: item.id, title: item.title, inStock: item.inStock, stockQuantity: item.stockQuantity }}
           wilayas={wilayas}
-          actionData={actionData}
+          posted={orderFormAnswerOf(actionData)}
+          ordered={loaderData.ordered}
         />
       </div>
     </div>

@@ -1,22 +1,40 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
 import { AddToCartForm } from "~/components/shop/AddToCartForm";
 import { deferHydration } from "~/components/ui/deferHydration";
 import { useAddToCart } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
+import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
+import {
+  confirmationPath,
+  orderBodyOf,
+  orderFormMessages,
+  orderNumberParam,
+  parseForm,
+  placedOrder,
+  productOrderSchema,
+  refusedForm,
+  refusedOrder,
+  type OrderFormAnswer,
+} from "~/lib/order-form";
+import type { PageQueryHandle } from "~/lib/page-query";
 import { productPath, stockStatus } from "~/lib/product";
 import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getCategory, getProduct } from "~/server/catalog/index.server";
-import { listDeliveryRates } from "~/server/delivery/index.server";
-import { pageContext } from "~/server/http/page-context.server";
-import { productPageSeo } from "~/server/http/page-context.server";
+import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { submitOrderForm } from "~/server/order-forms/order-forms.service.server";
+import { listCommunes, listDeliveryRates } from "~/server/delivery/index.server";
+import { orderContext } from "~/server/http/order-context.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { placeOrder } from "~/server/orders/index.server";
 import { trackPixel } from "~/lib/pixel";
 import type { Route } from "./+types/product";
+
+/** The query parameters the loader reads (app/lib/page-query.ts): the number of the order a plain post placed. */
+export const handle: PageQueryHandle = { query: ["order"] };
 
 // The order form and the share buttons work from the server's markup until their code, not
 // part of the page's first load, arrives and hydrates them (see deferHydration).
@@ -46,24 +64,49 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     product.category ? getCategory(db, product.category, language) : null,
     listDeliveryRates(db),
   ]);
-  return {
-    found: true as const,
-    product,
-    category,
-    wilayas,
-    ...productPageSeo(ctx, product, productPath(product)),
-  };
+  // The confirmation after a plain post (?order=): this visitor's page, never shared.
+  const ordered = orderNumberParam(new URL(request.url));
+  return data(
+    {
+      found: true as const,
+      product,
+      category,
+      wilayas,
+      ordered,
+      ...productPageSeo(ctx, product, productPath(product)),
+    },
+    ordered ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
-/** The order form's plain POST (without JavaScript): one unit of this product, source product_detail. */
+/**
+ * The order form's post (productOrderSchema): one unit of this product, source product_detail,
+ * placed by the order service as every order is. With the client's key (JavaScript) the answer
+ * is the order; a plain post is redirected (303) to the page's confirmation, or shown again with
+ * its errors, what was typed and the typed wilaya's communes.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const product = await getProduct(db, params.slug, "ar");
   if (!product) throw data(null, { status: 404 });
-  const result = await submitOrderForm(db, request, await request.formData(), "product_detail", [
-    { productId: product.id, quantity: 1 },
-  ]);
-  return data(result, { status: result.ok ? 200 : result.status });
+  const { t, language } = await requestI18n(request);
+  const submission = parseForm(await request.formData(), productOrderSchema, orderFormMessages(t));
+  const refused = async (answer: OrderFormAnswer, status: number) => {
+    const wilaya = typeof submission.payload.wilaya === "string" ? submission.payload.wilaya.trim() : "";
+    const communes = wilaya ? await listCommunes(db, wilaya) : null;
+    return data<OrderFormAnswer>(communes ? { ...answer, communes } : answer, { status });
+  };
+  if (submission.status !== "success") return refused(refusedForm(submission), 422);
+  const key = submission.value.idempotencyKey;
+  const placed = await placeOrder(db, orderBodyOf.product(submission.value, product.id), orderContext(request, language, { idempotencyKey: key, formPost: !key }));
+  if (!placed.ok) return refused(refusedOrder(submission, placed.error, "product"), placed.status);
+  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
+  return redirect(confirmationPath(productPath(product), placed.order.orderNumber, "#order"), 303);
+}
+
+/** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return orderClientAction(serverAction);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -89,28 +132,31 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       product={loaderData.product}
       category={loaderData.category}
       wilayas={loaderData.wilayas}
-      actionData={actionData}
+      ordered={loaderData.ordered}
+      posted={orderFormAnswerOf(actionData)}
     />
   );
 }
 
-type Loaded = Extract<Awaited<ReturnType<typeof loader>>, { found: true }>;
+type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
 function ProductDetail({
   product,
   category,
   wilayas,
-  actionData,
+  ordered,
+  posted,
 }: {
   product: Loaded["product"];
   category: Loaded["category"];
   wilayas: Loaded["wilayas"];
-  actionData: Route.ComponentProps["actionData"];
+  ordered: string | null;
+  posted: OrderFormAnswer | null;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  // Open after a plain (no-JS) post of the order form, to show its answer.
-  const [orderOpen, setOrderOpen] = useState(actionData != null);
+  // Open after a plain (no-JS) post of the order form, to show its answer or its confirmation.
+  const [orderOpen, setOrderOpen] = useState(posted != null || ordered != null);
   const { add, justAdded: added } = useAddToCart(product);
   const available = stockStatus(product) !== "out";
   const closeOrder = useCallback(() => setOrderOpen(false), []);
@@ -209,7 +255,8 @@ function ProductDetail({
               wilayas={wilayas}
               open={orderOpen}
               onClose={closeOrder}
-              actionData={actionData && "ok" in actionData ? actionData : undefined}
+              posted={posted}
+              ordered={ordered}
             />
           )}
 

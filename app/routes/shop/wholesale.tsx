@@ -1,39 +1,68 @@
 import { useTranslation } from "~/i18n/react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
 import { WholesaleEnquiryForm } from "~/components/shop/WholesaleEnquiryForm";
 import { ArrowIcon, Icon, PhoneIcon } from "~/components/ui/Icon";
+import { HIDDEN_ORDER_FIELDS, parseForm, SCRIPTED_FIELD } from "~/lib/order-form";
+import type { PageQueryHandle } from "~/lib/page-query";
 import { telHref } from "~/lib/phone";
 import { seoMeta } from "~/lib/seo";
-import { WHOLESALE_CATEGORIES, WHOLESALE_FEATURES } from "~/lib/wholesale";
+import { WHOLESALE_CATEGORIES, WHOLESALE_FEATURES, wholesaleEnquirySchema, wholesaleFormMessages, type EnquiryFormAnswer } from "~/lib/wholesale";
 import { useRootData } from "~/components/shop/useRootData";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates } from "~/server/delivery/index.server";
+import { requestI18n } from "~/server/http/request-i18n.server";
+import { clientIp } from "~/server/http/client-address.server";
 import { pageContext } from "~/server/http/page-context.server";
-import { submitEnquiryForm } from "~/server/wholesale/index.server";
+import { submitEnquiry } from "~/server/wholesale/index.server";
 import type { Route } from "./+types/wholesale";
 
-/** /product-gros: the wholesale section (spec 2): banner, the 10 categories, the trade buyer's enquiry form. */
+/** The query parameters the loader reads (app/lib/page-query.ts): `enquiry=sent` after a plain post. */
+export const handle: PageQueryHandle = { query: ["enquiry"] };
+
+/** /product-gros: the wholesale section: banner, the 10 categories, the trade buyer's enquiry form. */
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { t, shopName } = ctx;
-  return {
-    wilayas: await listDeliveryRates(getDb()),
-    seo: ctx.seo({
-      title: ctx.pageTitle(t("wholesale.meta.title")),
-      description: t("wholesale.meta.description", { shopName }),
-      path: "/product-gros",
-    }),
-  };
+  // The enquiry's confirmation after a plain post: this visitor's page, never shared.
+  const sent = new URL(request.url).searchParams.get("enquiry") === "sent";
+  return data(
+    {
+      wilayas: await listDeliveryRates(getDb()),
+      sent,
+      seo: ctx.seo({
+        title: ctx.pageTitle(t("wholesale.meta.title")),
+        description: t("wholesale.meta.description", { shopName }),
+        path: "/product-gros",
+      }),
+    },
+    sent ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
-/** The enquiry form's post (plain, or from the form's fetcher): 200 when stored, else 422 / 429 with the errors. */
+/**
+ * The enquiry form's post (wholesaleEnquirySchema), stored by the wholesale service. From the
+ * form's fetcher (JavaScript) the answer is `sent`; a plain post is redirected (303) to the
+ * page's confirmation. A refusal (422, 429) comes back with its errors and what was typed.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await submitEnquiryForm(getDb(), request, form);
-  return data(result, { status: result.ok ? 200 : result.status });
+  const { t, language } = await requestI18n(request);
+  const submission = parseForm(await request.formData(), wholesaleEnquirySchema, wholesaleFormMessages(t));
+  const hideFields = [...HIDDEN_ORDER_FIELDS, SCRIPTED_FIELD];
+  if (submission.status !== "success") return data<EnquiryFormAnswer>({ result: submission.reply({ hideFields }) }, { status: 422 });
+  const result = await submitEnquiry(getDb(), submission.value, {
+    ip: clientIp(request),
+    language,
+    userAgent: request.headers.get("user-agent"),
+  });
+  if (!result.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(result.error.fields).map(([field, text]) => [field, [text]]));
+    return data<EnquiryFormAnswer>({ result: submission.reply({ formErrors: [result.error.message], fieldErrors, hideFields }) }, { status: result.status });
+  }
+  if (submission.payload[SCRIPTED_FIELD] !== undefined) return data<EnquiryFormAnswer>({ result: submission.reply({ resetForm: true }), sent: true });
+  return redirect("/product-gros?enquiry=sent#wholesale-enquiry", 303);
 }
 
 const CheckIcon = () => (
@@ -143,7 +172,7 @@ export default function Wholesale({ loaderData, actionData }: Route.ComponentPro
           {t("wholesale.form.title")}
         </h2>
         <p className="mt-2 mb-6 max-w-3xl leading-relaxed text-stone-700">{t("wholesale.form.intro")}</p>
-        <WholesaleEnquiryForm wilayas={loaderData.wilayas} actionData={actionData} />
+        <WholesaleEnquiryForm wilayas={loaderData.wilayas} posted={actionData ?? null} sent={loaderData.sent} />
       </section>
     </div>
   );

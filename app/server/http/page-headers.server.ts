@@ -12,12 +12,15 @@ const PUBLIC_PAGE_VARY = "Cookie";
 
 /**
  * The `headers` export of every public page route: `export { publicPageHeaders as headers }`.
- * React Router adds the loaders' Set-Cookie afterwards; such a response turns private.
+ * React Router adds the loaders' Set-Cookie afterwards; such a response turns private, and so
+ * does one whose loader answered for this visitor alone (Cache-Control private or no-store: an
+ * order form's confirmation after a plain post).
  */
 export function publicPageHeaders({ parentHeaders, loaderHeaders }: { parentHeaders: Headers; loaderHeaders: Headers }): Headers {
   const headers = new Headers();
   const setsCookie = parentHeaders.has("Set-Cookie") || loaderHeaders.has("Set-Cookie");
-  headers.set("Cache-Control", setsCookie ? "private, no-store" : PUBLIC_PAGE_CACHE_CONTROL);
+  const ownPage = /\b(private|no-store)\b/.test(loaderHeaders.get("Cache-Control") ?? "");
+  headers.set("Cache-Control", setsCookie || ownPage ? "private, no-store" : PUBLIC_PAGE_CACHE_CONTROL);
   headers.set("Vary", PUBLIC_PAGE_VARY);
   return headers;
 }

@@ -1,7 +1,17 @@
 /**
- * Orders: placing them, and the admin's list, order page, workflow, slips and CSV. The one way
- * into app/server/orders/ from outside it.
+ * Orders: placing them (one service function, placeOrder: POST /api/orders and each order form's
+ * route action call it with the order body of app/lib/order-request.ts), and the admin's list,
+ * order page, workflow, slips and CSV. The one way into app/server/orders/ from outside it; its
+ * repositories stay private to it.
  */
 export * from "./admin-orders.server";
 export * from "./order-print.server";
 export * from "./order-workflow.server";
+export {
+  FORM_DUPLICATE_WINDOW_SECONDS,
+  placeOrder,
+  type OrderSettings,
+  type PlaceOrderContext,
+  type PlaceOrderResult,
+} from "./order.service.server";
+export { listOrderableProducts, type OrderableProduct } from "./orderable-products.server";

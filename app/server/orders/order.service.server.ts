@@ -6,11 +6,10 @@ import { bundleLine, JEWELLERY_CATEGORY } from "~/lib/jewellery";
 import {
   canonicalOrderRequest,
   honeypotFilled,
-  MAX_ORDER_QUANTITY,
+  orderFieldMessage,
   validateOrderRequest,
   type OrderCreated,
   type OrderError,
-  type OrderFieldCode,
   type ParsedOrderRequest,
 } from "~/lib/order-request";
 import { productsForOrder } from "../catalog/stock.service.server";
@@ -137,11 +136,6 @@ function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Re
   return { ok: false, status, error: { code, message: t(`orders.errors.${code}` as "orders.errors.invalid_order"), fields } };
 }
 
-function fieldMessage(t: TFunction, code: OrderFieldCode): string {
-  if (code === "invalid_commune" || code === "invalid_delivery_type") return t(`shopDelivery.fields.${code}`);
-  return t(`orders.fields.${code}` as "orders.fields.required", { max: MAX_ORDER_QUANTITY });
-}
-
 /** Where a product id appears first in the body as sent (duplicates are merged by the schema). */
 function rawItemIndex(body: unknown, productId: string, fallback: number): number {
   const items = (body as { items?: unknown }).items;
@@ -181,11 +175,11 @@ export async function placeOrder(
   const parsed = validateOrderRequest(body);
   if (!parsed.ok) {
     const fields = Object.fromEntries(
-      Object.entries(parsed.fields).map(([field, code]) => [field, fieldMessage(t, code)]),
+      Object.entries(parsed.fields).map(([field, code]) => [field, orderFieldMessage(t, code)]),
     );
     return failure(422, "invalid_order", t, fields);
   }
-  // A jewellery order (spec sections 4, 9): its one line is the bundle's quantity of the item,
+  // A jewellery order: its one line is the bundle's quantity of the item,
   // whatever quantity the body named; the bundle also sets the line's prices below.
   const bundle = parsed.data.source === "jewellery" ? parsed.data.bundle : undefined;
   const request: ParsedOrderRequest = bundle

@@ -1,18 +1,15 @@
 import type { Kysely } from "kysely";
 import type { TFunction } from "i18next";
-import { languageFromRequest, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { maskPhone } from "~/lib/order-workflow";
 import {
   isWholesaleStatus,
   joinWholesaleCategories,
   splitWholesaleCategories,
   validateWholesaleEnquiry,
-  wholesaleEnquiryFromForm,
   wholesaleHoneypotFilled,
-  WHOLESALE_FORM_FIELDS,
   type WholesaleCategory,
   type WholesaleFieldCode,
-  type WholesaleFormField,
   type WholesaleStatus,
 } from "~/lib/wholesale";
 import type { Database } from "../db/database.server";
@@ -20,7 +17,6 @@ import { isActiveWilaya } from "../delivery/delivery.service.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
-import { clientIp } from "../http/client-address.server";
 import { isPhoneBlocked } from "../orders/order-workflow.server";
 import { windowStart } from "../platform/index.server";
 import {
@@ -32,7 +28,7 @@ import {
 } from "./wholesale.repo.server";
 
 /**
- * Trade buyers' enquiries (spec section 2, "Wholesale section"): taken with the order forms'
+ * Trade buyers' enquiries (the wholesale section, /product-gros): taken with the order forms'
  * rules — the shared schema (app/lib/wholesale.ts), the `website` honeypot, blocked phones,
  * an active wilaya, and per-address and per-phone rate limits counted in the database — and
  * listed for the merchant in the admin orders area.
@@ -153,31 +149,6 @@ export async function submitEnquiry(
   }
   logger.info({ enquiryId: result.id, wilaya: enquiry.wilaya, categories: enquiry.categories }, "wholesale enquiry received");
   return { ok: true, status: 201, id: result.id };
-}
-
-/** The typed values a refused plain (no-JS) post shows again. */
-export type EnquiryFormValues = Partial<Record<Exclude<WholesaleFormField, "categories">, string>> & { categories?: string[] };
-
-export type EnquiryFormResult = { ok: true } | { ok: false; status: 422 | 429; error: EnquiryError; values: EnquiryFormValues };
-
-/** The form post of /product-gros (with or without JavaScript): the enquiry from the form, with the shopper's address and language. */
-export async function submitEnquiryForm(db: Kysely<Database>, request: Request, form: FormData): Promise<EnquiryFormResult> {
-  const result = await submitEnquiry(db, wholesaleEnquiryFromForm(form), {
-    ip: clientIp(request),
-    language: languageFromRequest(request),
-    userAgent: request.headers.get("user-agent"),
-  });
-  if (result.ok) return { ok: true };
-  const values: EnquiryFormValues = {};
-  for (const field of WHOLESALE_FORM_FIELDS) {
-    if (field === "categories") {
-      values.categories = form.getAll("categories").filter((value): value is string => typeof value === "string");
-      continue;
-    }
-    const value = form.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  return { ok: false, status: result.status, error: result.error, values };
 }
 
 // ——— The merchant's side (admin) ———

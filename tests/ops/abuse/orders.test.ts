@@ -118,31 +118,45 @@ function postProductForm(from: string, fields: { firstName: string; phone: strin
 
 const orderNumbersIn = (html: string) => [...new Set(html.match(/SQ-\d{6}/g) ?? [])];
 
-describe("plain-HTML orders from a page the cache shares", () => {
+/** The page a plain post was redirected to (303): its order number, and the page as its visitor gets it. */
+async function confirmationOf(answer: Answer, from: string) {
+  expect(answer.status).toBe(303);
+  const location = String(answer.headers.location ?? "");
+  const page = await send(location.replace(/#.*$/, ""), { from, headers: { Accept: "text/html" } });
+  return { location, numbers: orderNumbersIn(location), page };
+}
+
+describe("plain-HTML orders from a page the cache shares (each answered by a 303 to its confirmation)", () => {
   it("stores both orders of two shoppers posting the same cached product page", async () => {
     const html = await cachedProductPage();
     // Nothing per visitor in the shared page's order form.
     expect(html).not.toMatch(/idempotencyKey/i);
-    const amine = await postProductForm("127.0.0.2", { firstName: "Amine", phone: "0550101010" });
-    const karima = await postProductForm("127.0.0.3", { firstName: "Karima", phone: "0661202020" });
-    expect([amine.status, karima.status]).toEqual([200, 200]);
+    const amine = await confirmationOf(await postProductForm("127.0.0.2", { firstName: "Amine", phone: "0550101010" }), "127.0.0.2");
+    const karima = await confirmationOf(await postProductForm("127.0.0.3", { firstName: "Karima", phone: "0661202020" }), "127.0.0.3");
     const [amineOrders, karimaOrders] = [await ordersOf("0550101010"), await ordersOf("0661202020")];
     expect(amineOrders).toHaveLength(1);
     expect(karimaOrders).toHaveLength(1);
-    // Each sees their own confirmation.
-    expect(orderNumbersIn(amine.text)).toEqual([amineOrders[0]!.order_number]);
-    expect(orderNumbersIn(karima.text)).toEqual([karimaOrders[0]!.order_number]);
+    // Each sees their own confirmation, on a page made for them alone (never from or into the page cache).
+    expect(amine.numbers).toEqual([amineOrders[0]!.order_number]);
+    expect(karima.numbers).toEqual([karimaOrders[0]!.order_number]);
+    for (const { page, numbers } of [amine, karima]) {
+      expect(page.status).toBe(200);
+      expect(orderNumbersIn(page.text)).toEqual(numbers);
+      expect(page.headers["cache-control"]).toBe("private, no-store");
+      expect(page.headers["x-cache"]).not.toBe("HIT");
+    }
+    // The shared page is still the shared one, without anyone's order.
+    expect(orderNumbersIn(await cachedProductPage())).toEqual([]);
   });
 
   it("stores one order for the same post sent twice, and shows the same confirmation", async () => {
     await cachedProductPage();
-    const first = await postProductForm("127.0.0.4", { firstName: "Salim", phone: "0770303030" });
-    const again = await postProductForm("127.0.0.4", { firstName: "Salim", phone: "0770303030" });
-    expect([first.status, again.status]).toEqual([200, 200]);
+    const first = await confirmationOf(await postProductForm("127.0.0.4", { firstName: "Salim", phone: "0770303030" }), "127.0.0.4");
+    const again = await confirmationOf(await postProductForm("127.0.0.4", { firstName: "Salim", phone: "0770303030" }), "127.0.0.4");
     const stored = await ordersOf("0770303030");
     expect(stored).toHaveLength(1);
-    expect(orderNumbersIn(first.text)).toEqual([stored[0]!.order_number]);
-    expect(orderNumbersIn(again.text)).toEqual([stored[0]!.order_number]);
+    expect(first.numbers).toEqual([stored[0]!.order_number]);
+    expect(again.location).toBe(first.location);
   });
 });
 

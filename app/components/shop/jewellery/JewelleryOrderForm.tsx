@@ -1,76 +1,46 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Field, HoneypotField, PhoneField } from "~/components/shop/order/CustomerFields";
-import { honeypotFromForm, useOrderSubmission } from "~/components/shop/order/useOrderSubmission";
+import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
 import { useHydrated } from "~/components/shop/order/useHydrated";
 import { WilayaSelect } from "~/components/shop/order/WilayaSelect";
 import { isLanguage } from "~/i18n/config";
 import { parseDeliveryDays } from "~/lib/delivery";
-import {
-  bundleById,
-  DEFAULT_BUNDLE,
-  isBundleId,
-  JEWELLERY_BUNDLES,
-  missingJewelleryFields,
-  splitName,
-  type BundleId,
-} from "~/lib/jewellery";
+import { bundleById, DEFAULT_BUNDLE, isBundleId, JEWELLERY_BUNDLES, type BundleId } from "~/lib/jewellery";
 import { formatDeliveryFee, formatDinars } from "~/lib/money";
-import type { OrderCreated, OrderError } from "~/lib/order-request";
+import { jewelleryOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 
-/** What the form shows again after a refused plain (no-JS) post. */
-export interface JewelleryFormValues {
-  name?: string;
-  phone?: string;
-  email?: string;
-  wilaya?: string;
-  bundle?: string;
-}
-
-/** The route action's answer to a plain (no-JS) post of the form. */
-export type JewelleryActionData =
-  | { ok: true; order: OrderCreated }
-  | { ok: false; missing: true; values: JewelleryFormValues }
-  | { ok: false; missing?: false; error: OrderError; values: JewelleryFormValues };
-
-/** The server's refused fields, on the form's own fields (the name field holds first and last name). */
-function fieldErrors(error: OrderError | null, fullNameText: string): Record<string, string> {
-  if (!error) return {};
-  const fields = error.fields;
-  const errors: Record<string, string> = {};
-  if (fields.firstName) errors.name = fields.firstName;
-  else if (fields.lastName) errors.name = fullNameText;
-  for (const key of ["phone", "email", "wilaya", "bundle"]) if (fields[key]) errors[key] = fields[key]!;
-  return errors;
-}
-
 /**
- * The jewellery page's order form (spec sections 3, 4, 5, 8): the three bundles as radio choices,
- * name, phone and email (all required, checked in code: a missing one shows the spec's alert),
- * the wilaya, and a summary with the bundle price, the wilaya's delivery fee and time, and the
- * total. A real POST form to the page's action without JavaScript; with it, the order is sent to
- * /api/orders and a success clears the form and sets the bundle back to single.
+ * The jewellery page's order form: the three bundles as radio choices, name, phone and email
+ * (all required: a missing one shows the form's one alert, jewellery.form.required), the wilaya, and a
+ * summary with the bundle price, the wilaya's delivery fee and time, and the total. It posts to
+ * the page's own action (jewelleryOrderSchema): with JavaScript through a fetcher, and a success
+ * clears the form and sets the bundle back to single; without, a plain POST answered by a
+ * redirect to the page's confirmation (`ordered`).
  */
 export function JewelleryOrderForm({
   item,
   wilayas,
-  actionData,
+  posted,
+  ordered,
 }: {
   item: { id: string; title: string; inStock: boolean; stockQuantity: number };
   wilayas: WilayaChoice[];
-  actionData?: JewelleryActionData;
+  /** The answer of a refused plain post. */
+  posted?: OrderFormAnswer | null;
+  /** The number of the order a plain post placed (the confirmation page). */
+  ordered?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const hydrated = useHydrated();
   const ids = useId();
-  const { state, error, order, submit } = useOrderSubmission("jewellery");
-  const postedValues = actionData && !actionData.ok ? actionData.values : undefined;
-  const [bundle, setBundle] = useState<BundleId>(isBundleId(postedValues?.bundle) ? postedValues.bundle : DEFAULT_BUNDLE);
-  const [wilaya, setWilaya] = useState(postedValues?.wilaya ?? "");
+  const { fetcher, form, errors: refusals, defaults, failed, message, order, submitting } = useOrderForm({ schema: jewelleryOrderSchema, posted });
+  const [bundle, setBundle] = useState<BundleId>(isBundleId(defaults.bundle) ? defaults.bundle : DEFAULT_BUNDLE);
+  const [wilaya, setWilaya] = useState(defaults.wilaya ?? "");
   const [formKey, setFormKey] = useState(0);
-  const [missing, setMissing] = useState(false);
+  const sent = useRef(bundle);
 
   const available = item.inStock ? Math.max(0, item.stockQuantity) : 0;
   const chosen = bundleById(bundle);
@@ -78,46 +48,23 @@ export function JewelleryOrderForm({
   const deliveryPrice = wilayaChoice ? wilayaChoice.homePrice : null;
   const days = wilayaChoice ? parseDeliveryDays(wilayaChoice.deliveryTime) : null;
 
-  // The no-JS post's answer, until the shopper sends again with JavaScript.
-  const posted = state === "idle" && !missing ? actionData : undefined;
-  const succeeded = state === "success" || posted?.ok === true;
-  const createdOrder = state === "success" ? order : posted?.ok ? posted.order : null;
-  const showMissing = missing || (posted !== undefined && !posted.ok && posted.missing === true);
-  const failed: OrderError | null =
-    state === "error" ? error : posted && !posted.ok && !posted.missing ? posted.error : null;
-  const errors = fieldErrors(failed, t("jewellery.form.fullName"));
-  // After a success the form starts over (the no-JS page is a fresh render already).
-  const defaults = succeeded ? {} : (postedValues ?? {});
+  // A blank name, phone or email is the form's one alert (its text is those fields' "missing" error), shown alone.
+  const showMissing = failed && Object.values(refusals).includes(t("jewellery.form.required"));
+  const errors: Record<string, string> = showMissing ? {} : refusals;
+  // The plain post's confirmation, until the shopper orders again with JavaScript.
+  const createdOrder = order ?? (ordered && fetcher.data === undefined ? { orderNumber: ordered } : null);
+  const succeeded = createdOrder !== null;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (key: string) => {
-      const value = form.get(key);
-      return typeof value === "string" ? value : "";
-    };
-    if (missingJewelleryFields({ name: text("name"), phone: text("phone"), email: text("email") }).length > 0) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    const { firstName, lastName } = splitName(text("name"));
-    const ok = await submit({
-      customer: { firstName, lastName, phone: text("phone"), wilayaCode: text("wilaya"), email: text("email").trim() },
-      items: [{ productId: item.id, quantity: chosen.quantity }],
-      bundle,
-      deliveryType: "home",
-      website: honeypotFromForm(form),
-    });
-    if (ok) {
-      // Spec section 4: a success resets the form and sets the bundle back to single.
-      setFormKey((key) => key + 1);
-      setBundle(DEFAULT_BUNDLE);
-      setWilaya("");
-    }
-  }
+  // A success (the pixel told) resets the form and sets the bundle back to single.
+  useEffect(() => {
+    if (!order) return;
+    trackOrderPlaced([{ productId: item.id, quantity: bundleById(sent.current).quantity }], order);
+    setFormKey((key) => key + 1);
+    setBundle(DEFAULT_BUNDLE);
+    setWilaya("");
+    // The order's own effect.
+  }, [order]);
 
-  const submitting = state === "submitting";
   const row = "flex items-baseline justify-between gap-3";
 
   return (
@@ -126,14 +73,21 @@ export function JewelleryOrderForm({
         {t("jewellery.form.title")}
       </h2>
 
-      <form
+      <fetcher.Form
         key={formKey}
+        id={form.id}
         method="post"
-        onSubmit={onSubmit}
+        action="#order"
+        onSubmit={(event) => {
+          sent.current = bundle;
+          form.onSubmit(event);
+        }}
+        defaultShouldRevalidate={false}
         noValidate={hydrated}
         className="mt-4 flex flex-col gap-5"
         data-testid="jewellery-form"
       >
+        <OrderKeyInput state={fetcher.state} />
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-800">{t("jewellery.bundle.legend")}</legend>
           <div className="grid gap-2 sm:grid-cols-3">
@@ -256,7 +210,7 @@ export function JewelleryOrderForm({
         {failed && !showMissing && (
           <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-300" data-testid="jewellery-error">
             <p className="font-bold">{t("jewellery.error")}</p>
-            {failed.message && <p className="mt-1 text-sm">{failed.message}</p>}
+            {message && <p className="mt-1 text-sm">{message}</p>}
           </div>
         )}
         {available === 0 && <p className="text-sm font-semibold text-stone-700">{t("jewellery.form.unavailable")}</p>}
@@ -269,7 +223,7 @@ export function JewelleryOrderForm({
         >
           {submitting ? t("jewellery.form.sending") : t("jewellery.form.submit")}
         </button>
-      </form>
+      </fetcher.Form>
       {/* Outside the form, which starts over (a new key) after a success: the live region stays put. */}
       <div aria-live="polite" className="mt-4 flex flex-col gap-2 empty:hidden">
         {succeeded && (

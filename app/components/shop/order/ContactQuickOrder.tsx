@@ -1,97 +1,78 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { formatDeliveryFee, formatDinars } from "~/lib/money";
-import type { OrderCreated, OrderError } from "~/lib/order-request";
+import { contactOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import { wilayaLabel, type WilayaChoice } from "~/lib/wilaya-search";
-import { CustomerFields, Field, type CustomerDefaults } from "./CustomerFields";
+import { CustomerFields, Field } from "./CustomerFields";
 import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderStatusBanner } from "./OrderStatusBanner";
-import { customerFromForm, honeypotFromForm, useOrderSubmission } from "./useOrderSubmission";
+import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 
-/** Quantity choices of the quick order (spec 5: 1 to 5, default 1). */
+/** Quantity choices of the quick order: 1 to 5, default 1. */
 export const QUICK_ORDER_QUANTITIES = [1, 2, 3, 4, 5] as const;
-
-/** What the contact page's action answers to a plain (no-JS) post of the quick order. */
-export type ContactOrderActionData =
-  | { ok: true; order: OrderCreated }
-  | { ok: false; error: OrderError; values: CustomerDefaults & { product?: string; quantity?: string } };
-
-/** The error of the product or quantity field, from the order lines' errors (`items`, `items.0.productId`…). */
-function lineErrors(fields: Record<string, string> | undefined): { product?: string; quantity?: string } {
-  const errors: { product?: string; quantity?: string } = {};
-  for (const [key, message] of Object.entries(fields ?? {})) {
-    if (!key.startsWith("items")) continue;
-    if (key.endsWith("quantity")) errors.quantity ??= message;
-    else errors.product ??= message;
-  }
-  return errors;
-}
 
 /**
  * The contact page's quick order: first and last name, phone, product (in-stock products
  * by title), quantity 1–5, searchable wilaya, with the wilaya's delivery fee once chosen.
- * With JavaScript it posts JSON to /api/orders; without, a plain POST to the page's action.
- * Success clears the form, the wilaya and its search.
+ * It posts to the page's own action: with JavaScript through a fetcher, and a success clears
+ * the form, the wilaya and its search; without, a plain POST answered by a redirect to the
+ * page's confirmation (`ordered`).
  */
 export function ContactQuickOrder({
   products,
   wilayas,
-  actionData,
+  posted,
+  ordered,
 }: {
   products: { id: string; title: string; price: number }[];
   wilayas: WilayaChoice[];
-  actionData?: ContactOrderActionData;
+  /** The answer of a refused plain post. */
+  posted?: OrderFormAnswer | null;
+  /** The number of the order a plain post placed (the confirmation page). */
+  ordered?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
-  const { state, error, order, submit } = useOrderSubmission("contact_form");
-  const refused = actionData && !actionData.ok ? actionData : undefined;
-  const [wilaya, setWilaya] = useState(refused?.values.wilaya ?? "");
-  const [productId, setProductId] = useState(refused?.values.product ?? "");
-  const [quantity, setQuantity] = useState(Number(refused?.values.quantity) || 1);
+  const { fetcher, form, errors, defaults, failed, message, order, submitting } = useOrderForm({ schema: contactOrderSchema, posted });
+  const [wilaya, setWilaya] = useState(defaults.wilaya ?? "");
+  const [productId, setProductId] = useState(defaults.product ?? "");
+  const [quantity, setQuantity] = useState(Number(defaults.quantity) || 1);
   const [formKey, setFormKey] = useState(0);
   const checkoutSent = useRef(false);
+  const sent = useRef({ productId, quantity });
 
   const chosenWilaya = wilayas.find((w) => w.code === wilaya);
   const chosenProduct = products.find((p) => p.id === productId);
 
-  // The no-JS post's answer, until the shopper sends again with JavaScript.
-  const posted = state === "idle" ? actionData : undefined;
-  const succeeded = state === "success" || posted?.ok === true;
-  const failed = state === "error" ? error : posted && !posted.ok ? posted.error : null;
-  const lines = lineErrors(failed?.fields);
-  const submitting = state === "submitting";
+  // The plain post's confirmation, until the shopper orders again with JavaScript.
+  const confirmed = order ?? (ordered && fetcher.data === undefined ? { orderNumber: ordered } : null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const ok = await submit({
-      customer: customerFromForm(form),
-      items: [{ productId: String(form.get("product") ?? ""), quantity: Number(form.get("quantity")) }],
-      website: honeypotFromForm(form),
-    });
-    if (ok) {
-      // Clears the form, the wilaya and its search (a fresh form), and keeps the success banner.
-      setWilaya("");
-      setProductId("");
-      setQuantity(1);
-      setFormKey((key) => key + 1);
-    }
-  }
+  // A success tells the pixel, clears the form, the wilaya and its search (a fresh form), and keeps the success banner.
+  useEffect(() => {
+    if (!order) return;
+    trackOrderPlaced([sent.current], order);
+    setWilaya("");
+    setProductId("");
+    setQuantity(1);
+    setFormKey((key) => key + 1);
+  }, [order]);
 
   return (
     <div className="mt-2 flex flex-col gap-4">
       <p className="leading-relaxed text-stone-700">{t("order.contact.intro")}</p>
-      {succeeded && (
-        <OrderStatusBanner form="contact" status="success" order={state === "success" ? order : posted?.ok ? posted.order : null} />
-      )}
-      <form
+      {confirmed && <OrderStatusBanner form="contact" status="success" order={confirmed} />}
+      <fetcher.Form
         key={formKey}
+        id={form.id}
         method="post"
         action="#quick-order"
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          sent.current = { productId, quantity };
+          form.onSubmit(event);
+        }}
+        defaultShouldRevalidate={false}
         onFocus={() => {
           if (checkoutSent.current) return;
           checkoutSent.current = true;
@@ -100,15 +81,16 @@ export function ContactQuickOrder({
         className="flex flex-col gap-4"
         data-testid="quick-order-form"
       >
+        <OrderKeyInput state={fetcher.state} />
         <CustomerFields
           wilayas={wilayas}
           wilaya={wilaya}
           onWilayaChange={(code) => setWilaya(code ?? "")}
-          errors={failed?.fields}
-          defaultValues={refused?.values}
+          errors={errors}
+          defaultValues={defaults}
           beforeWilaya={
             <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-3">
-              <Field label={t("order.fields.product")} error={lines.product} required>
+              <Field label={t("order.fields.product")} error={errors.product} required>
                 {(props) => (
                   <select {...props} name="product" required value={productId} onChange={(event) => setProductId(event.target.value)}>
                     <option value="">{t("order.fields.chooseProduct")}</option>
@@ -120,7 +102,7 @@ export function ContactQuickOrder({
                   </select>
                 )}
               </Field>
-              <Field label={t("order.fields.quantity")} error={lines.quantity} required>
+              <Field label={t("order.fields.quantity")} error={errors.quantity} required>
                 {(props) => (
                   <select
                     {...props}
@@ -159,9 +141,9 @@ export function ContactQuickOrder({
             )}
           </dl>
         )}
-        {failed && <OrderStatusBanner form="contact" status="error" error={failed} />}
+        {failed && <OrderStatusBanner form="contact" status="error" message={message} />}
         <SubmitOrderButton submitting={submitting} />
-      </form>
+      </fetcher.Form>
     </div>
   );
 }

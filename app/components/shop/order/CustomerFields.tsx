@@ -3,15 +3,8 @@ import { useTranslation } from "~/i18n/react";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { WilayaSelect } from "./WilayaSelect";
 
-export interface CustomerDefaults {
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  wilaya?: string;
-  commune?: string;
-  deliveryType?: string;
-  address?: string;
-}
+/** What a refused plain post had typed, by field name (the form shown again). */
+export type CustomerDefaults = Record<string, string | undefined>;
 
 /** The classes of every text field of the order forms (also used by the contact page's selects). */
 export const fieldClass =

@@ -7,7 +7,7 @@ import type { WilayaChoice } from "~/lib/wilaya-search";
 import { useHydrated } from "./useHydrated";
 import { WilayaSelect } from "./WilayaSelect";
 
-/** Delivery zone colours (spec 9): A green, B blue, C yellow, D red. */
+/** Delivery zone colours: A green, B blue, C yellow, D red. */
 export const ZONE_STYLES: Record<WilayaChoice["zone"], string> = {
   A: "bg-green-100 text-green-900 ring-green-400",
   B: "bg-blue-100 text-blue-900 ring-blue-400",

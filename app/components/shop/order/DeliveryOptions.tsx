@@ -112,7 +112,7 @@ export function DeliveryOptions({
   }
 
   const stopDesk = wilaya?.stopDeskPrice ?? null;
-  const communeError = errors.communeCode;
+  const communeError = errors.commune;
   const typeError = errors.deliveryType;
 
   return (

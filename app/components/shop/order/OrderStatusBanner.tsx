@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
-import type { OrderCreated, OrderError } from "~/lib/order-request";
+import type { OrderCreated } from "~/lib/order-request";
 
-/** Which form speaks: each has its own texts (spec section 8). */
+/** Which form speaks: each has its own success and failure texts (app/i18n/order). */
 export type OrderForm = "quickBuy" | "product" | "contact" | "cart";
 
 const texts = {
@@ -17,7 +17,7 @@ const texts = {
     success: ["order.contact.successTitle", "order.contact.successText"],
     error: ["order.contact.errorTitle", "order.contact.errorText"],
   },
-  // The cart page: the spec gives no success text for it, so the quick-buy's.
+  // The cart page has no success text of its own: the quick-buy's.
   cart: {
     success: ["order.quickBuy.successTitle", "order.quickBuy.successText"],
     error: ["cart.error.title", "cart.error.message"],
@@ -26,19 +26,19 @@ const texts = {
 
 /**
  * The success or failure banner of an order form, in the form's own words. Success names
- * the order number; a failure adds the shop's reason when it gave one (too many orders,
- * out of stock…), the fields' own errors being shown by the fields.
+ * the order number; a failure adds the form's message when it has one (the shop's reason:
+ * too many orders, out of stock…), the fields' own errors being shown by the fields.
  */
 export function OrderStatusBanner({
   form,
   status,
   order,
-  error,
+  message,
 }: {
   form: OrderForm;
   status: "success" | "error";
-  order?: OrderCreated | null;
-  error?: OrderError | null;
+  order?: Pick<OrderCreated, "orderNumber"> | null;
+  message?: string | null;
 }) {
   const { t } = useTranslation();
   const [title, text] = texts[form][status];
@@ -61,7 +61,7 @@ export function OrderStatusBanner({
             {t("order.orderNumber", { number: order.orderNumber })}
           </p>
         )}
-        {!success && error?.message && <p className="mt-1 text-sm">{error.message}</p>}
+        {!success && message && <p className="mt-1 text-sm">{message}</p>}
       </div>
     </div>
   );

@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
+import { quickBuySchema } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import { CustomerFields } from "./CustomerFields";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
-import { customerFromForm, honeypotFromForm, useOrderSubmission } from "./useOrderSubmission";
+import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useWilayas } from "./useWilayas";
 
-/** How long the confirmation stays before the modal closes (spec 9). */
+/** How long the confirmation stays before the modal closes. */
 export const QUICK_BUY_SUCCESS_MS = 2000;
 
 export interface QuickBuyItem {
@@ -24,8 +25,10 @@ export interface QuickBuyItem {
  * The quick-buy modal of the cart drawer and the product cards: first name, last name,
  * phone and a searchable wilaya, the items total, the wilaya's delivery fee and the grand
  * total. A native modal <dialog>: the page behind is inert (focus stays inside), Escape
- * and a tap on the backdrop close it. On success the confirmation shows for 2 s, then
- * the modal closes, the form clears and onSuccess runs; on error the form stays editable.
+ * and a tap on the backdrop close it. The form posts to the cart's route action (intent
+ * quick-buy, with the lines); on success the confirmation shows for 2 s, then the modal
+ * closes, the form clears and onSuccess runs; on error the form stays editable. It opens
+ * only with JavaScript (without, the cards link to the product page's form).
  * Loaded on demand by its callers (React.lazy): default export.
  */
 export default function QuickBuyModal({
@@ -45,7 +48,7 @@ export default function QuickBuyModal({
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const dialog = useRef<HTMLDialogElement>(null);
   const wilayas = useWilayas(open);
-  const { state, error, order, submit, reset } = useOrderSubmission(source);
+  const { fetcher, form, errors, failed, message, order, submitting, dismiss } = useOrderForm({ schema: quickBuySchema });
   const [wilaya, setWilaya] = useState("");
   const [formKey, setFormKey] = useState(0);
   const itemsTotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
@@ -74,30 +77,22 @@ export default function QuickBuyModal({
   const callbacks = useRef({ onClose, onSuccess });
   callbacks.current = { onClose, onSuccess };
 
-  // After a success: the confirmation for 2 s, then close, clear and hand over.
+  const sent = useRef(items);
+  const restart = useRef(dismiss);
+  restart.current = dismiss;
+  // After a success: tell the pixel, the confirmation for 2 s, then close, clear and hand over.
   useEffect(() => {
-    if (state !== "success") return;
+    if (!order) return;
+    trackOrderPlaced(sent.current, order);
     const timer = window.setTimeout(() => {
       callbacks.current.onClose();
       setWilaya("");
       setFormKey((key) => key + 1);
-      reset();
+      restart.current();
       callbacks.current.onSuccess?.();
     }, QUICK_BUY_SUCCESS_MS);
     return () => window.clearTimeout(timer);
-  }, [state, reset]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    await submit({
-      customer: customerFromForm(form),
-      items: items.map(({ productId, quantity }) => ({ productId, quantity })),
-      website: honeypotFromForm(form),
-    });
-  }
-
-  const submitting = state === "submitting";
+  }, [order]);
 
   return (
     <dialog
@@ -143,12 +138,32 @@ export default function QuickBuyModal({
           ))}
         </ul>
 
-        {state === "success" ? (
+        {order ? (
           <div className="mt-4">
             <OrderStatusBanner form="quickBuy" status="success" order={order} />
           </div>
         ) : (
-          <form key={formKey} onSubmit={onSubmit} className="relative mt-4 flex flex-col gap-4" noValidate={false}>
+          <fetcher.Form
+            key={formKey}
+            id={form.id}
+            method="post"
+            action="/cart"
+            onSubmit={(event) => {
+              sent.current = items;
+              form.onSubmit(event);
+            }}
+            defaultShouldRevalidate={false}
+            className="relative mt-4 flex flex-col gap-4"
+          >
+            <input type="hidden" name="intent" value="quick-buy" />
+            <input type="hidden" name="source" value={source} />
+            {items.map((item, index) => (
+              <Fragment key={item.productId}>
+                <input type="hidden" name={`items[${index}].productId`} value={item.productId} />
+                <input type="hidden" name={`items[${index}].quantity`} value={item.quantity} />
+              </Fragment>
+            ))}
+            <OrderKeyInput state={fetcher.state} />
             {wilayas === "error" ? (
               <OrderStatusBanner form="quickBuy" status="error" />
             ) : (
@@ -156,11 +171,11 @@ export default function QuickBuyModal({
                 wilayas={Array.isArray(wilayas) ? wilayas : []}
                 wilaya={wilaya}
                 onWilayaChange={(code) => setWilaya(code ?? "")}
-                errors={error?.fields}
+                errors={errors}
               />
             )}
             <OrderSummary itemsTotal={itemsTotal} deliveryPrice={chosen ? chosen.homePrice : null} />
-            {state === "error" && <OrderStatusBanner form="quickBuy" status="error" error={error} />}
+            {failed && <OrderStatusBanner form="quickBuy" status="error" message={message} />}
             <button
               type="submit"
               disabled={submitting || !Array.isArray(wilayas)}
@@ -169,7 +184,7 @@ export default function QuickBuyModal({
             >
               {submitting ? t("order.sending") : t("order.submit")}
             </button>
-          </form>
+          </fetcher.Form>
         )}
       </div>
     </dialog>

@@ -1,0 +1,20 @@
+// zod/mini, as the order forms' schemas.
+import * as z from "zod/mini";
+
+/**
+ * The posts of the cart page's route action, by `intent`: the cart's own forms without
+ * JavaScript (add, set, remove: one line of the `cart` cookie) and the order forms that post
+ * there (order: the cart page's checkout; quick-buy: the quick-buy modal), whose fields are
+ * their own schemas' (app/lib/order-form.ts).
+ */
+export const CART_INTENTS = ["add", "set", "remove", "order", "quick-buy"] as const;
+
+export const cartIntentSchema = z.object({ intent: z.enum(CART_INTENTS) });
+
+/** A line change without JavaScript: the product, the new quantity (set), the page to go back to (add). */
+export const cartLineSchema = z.object({
+  productId: z.pipe(z.optional(z.string()), z.transform((value) => value?.trim() ?? "")),
+  /** Anything but a whole number leaves the line as it is. */
+  quantity: z.catch(z.optional(z.int()), undefined),
+  returnTo: z.pipe(z.optional(z.string()), z.transform((value) => value?.trim() ?? "")),
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import {
+  cartOrderSchema,
+  contactOrderSchema,
+  formFieldOf,
+  orderBodyOf,
+  parseForm,
+  productOrderSchema,
+  quickBuySchema,
+  refusedForm,
+  refusedOrder,
+} from "./order-form";
+import { validateOrderRequest } from "./order-request";
+
+const messages = { field: (code: string) => `field:${code}`, form: "form" };
+
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+const customer = { firstName: " أمين ", lastName: "بن علي", phone: "+213 550 12 34 56", wilaya: "16", website: "" };
+
+describe("the order forms' schemas", () => {
+  it("parse the customer's fields as the order body wants them, blank optional fields left out", () => {
+    const submission = parseForm(formOf({ ...customer, commune: "", address: " ", "items[0].productId": "p1", "items[0].quantity": "2" }), cartOrderSchema, messages);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    const body = orderBodyOf.cart(submission.value);
+    expect(body).toEqual({
+      source: "cart_page",
+      customer: { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilayaCode: "16" },
+      items: [{ productId: "p1", quantity: 2 }],
+      deliveryType: "home",
+    });
+    // The order service's own check takes it as is.
+    expect(validateOrderRequest(body).ok).toBe(true);
+  });
+
+  it("give each refused field its text and the form its message", () => {
+    const submission = parseForm(formOf({ firstName: "", lastName: "x", phone: "0450", wilaya: "" }), productOrderSchema, messages);
+    expect(submission.status === "error" && submission.error).toEqual({
+      "": ["form"],
+      firstName: ["field:required"],
+      phone: ["field:invalid_phone"],
+      wilaya: ["field:invalid_wilaya"],
+      address: ["field:address_required"],
+    });
+  });
+
+  it("make the contact form's one line from its product and quantity, and refuse a quantity that is not 1 to 99", () => {
+    const ok = parseForm(formOf({ ...customer, product: "p9", quantity: "3" }), contactOrderSchema, messages);
+    expect(ok.status === "success" && orderBodyOf.contact(ok.value).items).toEqual([{ productId: "p9", quantity: 3 }]);
+    const bad = parseForm(formOf({ ...customer, product: "", quantity: "abc" }), contactOrderSchema, messages);
+    expect(bad.status === "error" && bad.error).toMatchObject({ product: ["field:invalid_product"], quantity: ["field:invalid_quantity"] });
+  });
+
+  it("take only the quick-buy's two sources", () => {
+    const lines = { "items[0].productId": "p1", "items[0].quantity": "1" };
+    const card = parseForm(formOf({ ...customer, ...lines, source: "quick_buy_product_card" }), quickBuySchema, messages);
+    expect(card.status === "success" && orderBodyOf.quickBuy(card.value).source).toBe("quick_buy_product_card");
+    const forged = parseForm(formOf({ ...customer, ...lines, source: "jewellery" }), quickBuySchema, messages);
+    expect(forged.status === "error" && forged.error).toMatchObject({ source: ["field:invalid_source"] });
+  });
+
+  it("put the product page's line and delivery choice in the body", () => {
+    const submission = parseForm(formOf({ ...customer, address: "حي النصر", commune: "1601", deliveryType: "stop_desk" }), productOrderSchema, messages);
+    expect(submission.status === "success" && orderBodyOf.product(submission.value, "p7")).toMatchObject({
+      source: "product_detail",
+      customer: { address: "حي النصر", communeCode: "1601" },
+      items: [{ productId: "p7", quantity: 1 }],
+      deliveryType: "stop_desk",
+    });
+  });
+});
+
+describe("the answers of a refused form", () => {
+  it("keep what was typed, but never the honeypot or the client's key", () => {
+    const submission = parseForm(formOf({ ...customer, phone: "12", website: "spam", idempotencyKey: "k1" }), productOrderSchema, messages);
+    const { result } = refusedForm(submission);
+    expect(result.initialValue).toMatchObject({ firstName: " أمين ", phone: "12" });
+    expect(result.initialValue).not.toHaveProperty("website");
+    expect(result.initialValue).not.toHaveProperty("idempotencyKey");
+  });
+
+  it("show the shop's refusal on the form's own fields", () => {
+    const submission = parseForm(formOf({ ...customer, product: "p1", quantity: "5" }), contactOrderSchema, messages);
+    const { result } = refusedOrder(submission, { message: "out of stock", fields: { "items.0.quantity": "2 left", communeCode: "not here" } }, "contact");
+    expect(result.error).toEqual({ "": ["out of stock"], quantity: ["2 left"], commune: ["not here"] });
+  });
+
+  it("name the service's fields as each form does", () => {
+    expect(formFieldOf("cart", "items.1.quantity")).toBe("items[1].quantity");
+    expect(formFieldOf("contact", "items.0.productId")).toBe("product");
+    expect(formFieldOf("contact", "items")).toBe("product");
+    expect(formFieldOf("product", "items.0.quantity")).toBeNull();
+    expect(formFieldOf("jewellery", "lastName")).toBe("name");
+    expect(formFieldOf("product", "communeCode")).toBe("commune");
+    expect(formFieldOf("product", "phone")).toBe("phone");
+  });
+});

@@ -1,0 +1,281 @@
+// zod/mini, as order-request.ts: the forms ship these schemas to the browser.
+import * as z from "zod/mini";
+import type { $ZodIssue, $ZodType } from "zod/v4/core";
+import { parseWithZod, type Submission, type SubmissionResult } from "@conform-to/zod/v4";
+import type { TFunction } from "i18next";
+import type { CommuneChoice } from "./delivery-options";
+import { BUNDLE_IDS, splitName } from "./jewellery";
+import {
+  blankToUndefined,
+  communeCodeSchema,
+  deliveryTypeSchema,
+  honeypotSchema,
+  MAX_ADDRESS_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_ORDER_LINES,
+  MAX_REF_LENGTH,
+  optionalText,
+  orderFieldMessage,
+  orderItemSchema,
+  phoneField,
+  productIdSchema,
+  quantitySchema,
+  requiredText,
+  STORABLE_TEXT,
+  wilayaCodeSchema,
+  type OrderCreated,
+  type OrderRequestBody,
+  type OrderSource,
+} from "./order-request";
+
+/**
+ * The shop's order forms, one schema per kind of form
+ * (docs/decisions/0025-one-order-path-with-conform.md). Each parses the form's own named fields,
+ * with Conform (`parseWithZod`): in the browser before the form is sent, and in the route action
+ * that takes the post, with or without JavaScript. Its issue messages are codes, shown translated
+ * (orderFieldMessage) on both sides. Each kind then makes the one order body (OrderRequestBody)
+ * that the order service takes, as POST /api/orders does.
+ *
+ * Every kind shares the customer's fields (customerFields): a field every form will have, such as
+ * the commune or the address, is added there once.
+ */
+
+/** The field of a client-made Idempotency-Key, added to a form only once JavaScript runs (decision 0023). */
+export const ORDER_KEY_FIELD = "idempotencyKey";
+
+/** The field that marks a post sent by the page's script (which wants the answer, not a redirect); forms without a key. */
+export const SCRIPTED_FIELD = "scripted";
+
+/** Posted fields a refused form never shows again: the honeypot and the client's key. */
+export const HIDDEN_ORDER_FIELDS = ["website", ORDER_KEY_FIELD] as const;
+
+const idempotencyKey = z.optional(z.string());
+
+/** The customer's fields of every order form: names, phone, wilaya, and where and how to deliver. */
+export const customerFields = {
+  firstName: requiredText(MAX_NAME_LENGTH),
+  lastName: requiredText(MAX_NAME_LENGTH),
+  phone: phoneField("required"),
+  wilaya: wilayaCodeSchema,
+  commune: communeCodeSchema,
+  deliveryType: deliveryTypeSchema,
+  address: optionalText(MAX_ADDRESS_LENGTH, "too_long"),
+  ref: optionalText(MAX_REF_LENGTH, "too_long"),
+  website: honeypotSchema,
+  [ORDER_KEY_FIELD]: idempotencyKey,
+};
+
+type CustomerValue = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  wilaya: string;
+  commune?: string;
+  deliveryType: OrderRequestBody["deliveryType"];
+  address?: string;
+  ref?: string;
+  website?: unknown;
+};
+
+/** The body's customer part and shared fields, from the customer's fields (blank ones left out). */
+function customerBody(value: CustomerValue, source: OrderSource, items: OrderRequestBody["items"]): OrderRequestBody {
+  const body: OrderRequestBody = {
+    source,
+    customer: { firstName: value.firstName, lastName: value.lastName, phone: value.phone, wilayaCode: value.wilaya },
+    items,
+    deliveryType: value.deliveryType,
+  };
+  if (value.commune !== undefined) body.customer.communeCode = value.commune;
+  if (value.address !== undefined) body.customer.address = value.address;
+  if (value.ref !== undefined) body.ref = value.ref;
+  if (value.website !== undefined) body.website = value.website as string;
+  return body;
+}
+
+/** The lines a form posts as items[0].productId, items[0].quantity… (cart page, quick-buy). */
+const itemsField = z
+  .array(orderItemSchema, { error: "items_required" })
+  .check(z.minLength(1, { error: "items_required" }), z.maxLength(MAX_ORDER_LINES, { error: "too_many_items" }));
+
+/** The cart page's checkout: the customer and the cart's lines. */
+export const cartOrderSchema = z.object({ ...customerFields, items: itemsField });
+
+/** The quick-buy modal (cart drawer and product cards): the customer, the lines and which of the two it is. */
+export const quickBuySchema = z.object({
+  ...customerFields,
+  items: itemsField,
+  source: z.enum(["quick_buy_cart", "quick_buy_product_card"], { error: "invalid_source" }),
+});
+
+/** The contact page's quick order: the customer, one product and its quantity. */
+export const contactOrderSchema = z.object({
+  ...customerFields,
+  product: productIdSchema,
+  quantity: quantitySchema,
+});
+
+/** The product page's form: the customer with the full address required; the line is the page's product. */
+export const productOrderSchema = z.object({
+  ...customerFields,
+  address: z.pipe(
+    z.transform(blankToUndefined),
+    z.string({ error: "address_required" }).check(
+      z.maxLength(MAX_ADDRESS_LENGTH, { error: "too_long" }),
+      z.regex(STORABLE_TEXT, { error: "invalid" }),
+    ),
+  ),
+});
+
+/**
+ * The jewellery form: one name field (split at its first space into first and last name), phone,
+ * email and wilaya, and the bundle. A blank name, phone or email is `missing` (the form's one
+ * alert rather than an error per field); the line is the page's item.
+ */
+export const jewelleryOrderSchema = z.object({
+  ...customerFields,
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  name: z.pipe(
+    z.string({ error: "missing" }).check(z.trim(), z.minLength(1, { error: "missing" }), z.regex(STORABLE_TEXT, { error: "invalid" })),
+    z.transform((name: string, ctx) => {
+      const split = splitName(name);
+      if (split.lastName === "") ctx.issues.push({ code: "custom", message: "full_name", input: name });
+      else if (split.firstName.length > MAX_NAME_LENGTH || split.lastName.length > MAX_NAME_LENGTH) {
+        ctx.issues.push({ code: "custom", message: "too_long", input: name });
+      }
+      return split;
+    }),
+  ),
+  phone: phoneField("missing"),
+  email: z.pipe(
+    z.transform(blankToUndefined),
+    z.string({ error: "missing" }).check(
+      z.maxLength(MAX_EMAIL_LENGTH, { error: "invalid_email" }),
+      z.email({ error: "invalid_email" }),
+      z.regex(STORABLE_TEXT, { error: "invalid_email" }),
+    ),
+  ),
+  bundle: z.pipe(
+    z.transform(blankToUndefined),
+    z.enum(BUNDLE_IDS, { error: (issue) => (issue.input === undefined ? "required" : "invalid") }),
+  ),
+});
+
+export type CartOrderValue = z.output<typeof cartOrderSchema>;
+export type QuickBuyValue = z.output<typeof quickBuySchema>;
+export type ContactOrderValue = z.output<typeof contactOrderSchema>;
+export type ProductOrderValue = z.output<typeof productOrderSchema>;
+export type JewelleryOrderValue = z.output<typeof jewelleryOrderSchema>;
+
+/** The order bodies of each kind of form (the route adds what the page knows: the product, the item). */
+export const orderBodyOf = {
+  cart: (value: CartOrderValue) => customerBody(value, "cart_page", value.items),
+  quickBuy: (value: QuickBuyValue) => customerBody(value, value.source, value.items),
+  contact: (value: ContactOrderValue) => customerBody(value, "contact_form", [{ productId: value.product, quantity: value.quantity }]),
+  product: (value: ProductOrderValue, productId: string) => customerBody(value, "product_detail", [{ productId, quantity: 1 }]),
+  jewellery: (value: JewelleryOrderValue, productId: string): OrderRequestBody => {
+    const body = customerBody({ ...value, ...value.name, deliveryType: "home" }, "jewellery", [{ productId, quantity: 1 }]);
+    body.customer.email = value.email;
+    body.bundle = value.bundle;
+    return body;
+  },
+};
+
+/** The kinds of order form, named as in orderBodyOf. */
+export type OrderFormKind = keyof typeof orderBodyOf;
+
+/** What a form shows for its refusals: a text per code, and the form's own message above the fields. */
+export interface FormMessages {
+  field(code: string): string;
+  form: string;
+}
+
+export const orderFormMessages = (t: TFunction): FormMessages => ({
+  field: (code) => orderFieldMessage(t, code),
+  form: t("orders.errors.invalid_order"),
+});
+
+/**
+ * Parses a form's data with its schema (Conform): the same call in the browser (onValidate) and
+ * in the route action. Each refused field gets its translated text; a refused form also gets the
+ * form's message (the one a refused order shows above the fields).
+ */
+export function parseForm<Schema extends $ZodType>(formData: FormData | URLSearchParams, schema: Schema, messages: FormMessages) {
+  const submission = parseWithZod(formData, {
+    schema,
+    formatError: (issues: $ZodIssue[]) => issues.map((issue) => messages.field(issue.message)),
+  });
+  if (submission.status === "error" && submission.error && !submission.error[""]) submission.error[""] = [messages.form];
+  return submission;
+}
+
+/**
+ * What an order form's route action answers when it does not redirect: Conform's result (the
+ * refused fields with their texts, the form's message, what was typed), the order placed (a
+ * post with the client's key), and for the product form the communes of the typed wilaya (its
+ * plain <select> without JavaScript).
+ */
+export interface FormAnswer {
+  result: SubmissionResult<string[]>;
+}
+
+export interface OrderFormAnswer extends FormAnswer {
+  order?: OrderCreated;
+  communes?: CommuneChoice[];
+}
+
+/** The answer of a form the schema refused: the fields' texts and what was typed (but the honeypot and the key). */
+export function refusedForm(submission: Submission<unknown, string[]>): OrderFormAnswer {
+  return { result: submission.reply({ hideFields: [...HIDDEN_ORDER_FIELDS] }) };
+}
+
+/**
+ * The answer of an order the shop refused (stock, wilaya, limits…): its message above the form
+ * and its fields' texts on the form's own fields (fieldNameOf; null: shown by the message only).
+ */
+export function refusedOrder(
+  submission: Submission<unknown, string[]>,
+  error: { message: string; fields: Record<string, string> },
+  kind: OrderFormKind,
+): OrderFormAnswer {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [field, message] of Object.entries(error.fields)) {
+    const name = formFieldOf(kind, field);
+    if (name !== null) fieldErrors[name] ??= [message];
+  }
+  return { result: submission.reply({ formErrors: [error.message], fieldErrors, hideFields: [...HIDDEN_ORDER_FIELDS] }) };
+}
+
+/** The answer of an order placed with the client's key (JavaScript): the order, and a fresh form. */
+export function placedOrder(submission: Submission<unknown, string[]>, order: OrderCreated): OrderFormAnswer {
+  return { result: submission.reply({ resetForm: true }), order };
+}
+
+/**
+ * The form field that shows an error of the order service, named as POST /api/orders names
+ * them (firstName, wilaya, communeCode, items.0.quantity…); null when the form has no such field.
+ */
+export function formFieldOf(kind: OrderFormKind, field: string): string | null {
+  if (field === "communeCode") return "commune";
+  const line = /^items\.(\d+)\.(productId|quantity)$/.exec(field);
+  if (line) {
+    if (kind === "contact") return line[2] === "quantity" ? "quantity" : "product";
+    if (kind === "cart" || kind === "quickBuy") return `items[${line[1]}].${line[2]}`;
+    return null;
+  }
+  if (field === "items") return kind === "contact" ? "product" : null;
+  if (kind === "jewellery" && (field === "firstName" || field === "lastName")) return "name";
+  return field;
+}
+
+/** The order number of a plain post's confirmation page (`?order=`), or null when it is not one. */
+export function orderNumberParam(url: URL): string | null {
+  const value = url.searchParams.get("order");
+  return value !== null && /^[A-Za-z0-9-]{1,40}$/.test(value) ? value : null;
+}
+
+/** Where a plain post goes once its order is placed: the page with `?order=NUMBER` (and the form's anchor). */
+export function confirmationPath(path: string, orderNumber: string, anchor = ""): string {
+  return `${path}?order=${encodeURIComponent(orderNumber)}${anchor}`;
+}
