@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import { parseWithZod, type Submission } from "@conform-to/zod/v4";
@@ -212,10 +212,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
   // With JavaScript, the browser's cart is the one shown: price any line the quote lacks.
   const missing = cart.ready ? cart.items.filter((item) => !quoted.has(item.id)).map((item) => item.id).join(",") : "";
+  const browserLines = useEffectEvent(() => cart.items.map((item) => ({ productId: item.id, quantity: item.quantity })));
   useEffect(() => {
     if (!cart.ready || (missing === "" && requoteCount === 0)) return;
     let live = true;
-    requote(cart.items.map((item) => ({ productId: item.id, quantity: item.quantity })))
+    requote(browserLines())
       .then((fresh) => live && setQuote(fresh))
       .catch((error: unknown) => console.error("[cart] could not price the cart", error));
     return () => {
@@ -225,6 +226,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   }, [cart.ready, missing, requoteCount]);
 
   // The browser's lines take the server's prices, titles and images; a changed price is remembered to be shown.
+  const { refreshItems } = cart;
   useEffect(() => {
     if (!cart.ready) return;
     const changed: Record<string, number> = {};
@@ -243,8 +245,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       });
     }
     if (Object.keys(changed).length > 0) setPreviousPrices((before) => ({ ...changed, ...before }));
-    if (updates.length > 0) cart.refreshItems(updates);
-  }, [cart.ready, cart.items, quoted, cart.refreshItems]);
+    if (updates.length > 0) refreshItems(updates);
+  }, [cart.ready, cart.items, quoted, refreshItems]);
 
   const lines: PageLine[] = cart.ready
     ? cart.items.map((item) => {
@@ -273,14 +275,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const sent = useRef<{ productId: string; quantity: number }[]>([]);
 
   // A placed order: the pixel, and the cart, the form, the wilaya and its search cleared.
+  const clearCart = useEffectEvent(() => cart.clear());
   useEffect(() => {
     if (!order) return;
     trackOrderPlaced(sent.current, order);
-    cart.clear();
+    clearCart();
     setWilaya("");
     setFormKey((key) => key + 1);
     window.scrollTo({ top: 0 });
-    // The order's own effect (cart.clear is stable).
   }, [order]);
 
   // A refused order: the lines priced again (a price or the stock may have changed).

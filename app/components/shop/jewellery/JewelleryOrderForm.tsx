@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Field, HoneypotField, PhoneField } from "~/components/shop/order/CustomerFields";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
@@ -56,13 +56,15 @@ export function JewelleryOrderForm({
   const succeeded = createdOrder !== null;
 
   // A success (the pixel told) resets the form and sets the bundle back to single.
+  const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) =>
+    trackOrderPlaced([{ productId: item.id, quantity: bundleById(sent.current).quantity }], placed),
+  );
   useEffect(() => {
     if (!order) return;
-    trackOrderPlaced([{ productId: item.id, quantity: bundleById(sent.current).quantity }], order);
+    tellOrderPlaced(order);
     setFormKey((key) => key + 1);
     setBundle(DEFAULT_BUNDLE);
     setWilaya("");
-    // The order's own effect.
   }, [order]);
 
   const row = "flex items-baseline justify-between gap-3";

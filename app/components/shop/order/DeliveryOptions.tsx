@@ -77,7 +77,7 @@ export function DeliveryOptions({
   const id = useId();
   const selectId = `${id}-commune`;
   const communes = useCommunes(wilaya?.code, serverCommunes);
-  const list = Array.isArray(communes) ? communes : [];
+  const list = useMemo(() => (Array.isArray(communes) ? communes : []), [communes]);
   const [query, setQuery] = useState("");
   const [commune, setCommune] = useState(defaultCommune ?? "");
 

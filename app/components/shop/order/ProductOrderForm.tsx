@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { deliveryPriceFor, isDeliveryType, type DeliveryType } from "~/lib/delivery-options";
 import { productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
@@ -61,10 +61,12 @@ export function ProductOrderSection({
 
   const close = useRef({ onClose, dismiss });
   close.current = { onClose, dismiss };
+  // The pixel hears of the order with the product it was placed for, even if the page changes product.
+  const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) => trackOrderPlaced([{ productId: product.id, quantity: 1 }], placed));
   // After a success: tell the pixel, the confirmation for 3 s, then the form closes and clears.
   useEffect(() => {
     if (!order) return;
-    trackOrderPlaced([{ productId: product.id, quantity: 1 }], order);
+    tellOrderPlaced(order);
     const timer = window.setTimeout(() => {
       close.current.onClose();
       setWilaya("");
@@ -73,7 +75,6 @@ export function ProductOrderSection({
       close.current.dismiss();
     }, PRODUCT_ORDER_SUCCESS_MS);
     return () => window.clearTimeout(timer);
-    // The order's own effect: a new product id does not restart it.
   }, [order]);
 
   // The plain post's confirmation, until the shopper orders again with JavaScript.

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
@@ -56,21 +56,24 @@ export default function QuickBuyModal({
   const titleId = `quick-buy-title-${source}`;
 
   // Open and close the native dialog with the prop; tell the pixel a checkout starts.
+  // Only the opening counts, not a change of the lines while open: the lines are read, not watched.
+  const tellCheckoutStarted = useEffectEvent(() =>
+    trackPixel("InitiateCheckout", {
+      content_ids: items.map((item) => item.productId),
+      num_items: items.reduce((sum, item) => sum + item.quantity, 0),
+      value: itemsTotal,
+      currency: "DZD",
+    }),
+  );
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
       element.showModal();
-      trackPixel("InitiateCheckout", {
-        content_ids: items.map((item) => item.productId),
-        num_items: items.reduce((sum, item) => sum + item.quantity, 0),
-        value: itemsTotal,
-        currency: "DZD",
-      });
+      tellCheckoutStarted();
     } else if (!open && element.open) {
       element.close();
     }
-    // Only the opening counts, not a change of the lines while open.
   }, [open]);
 
   // The latest callbacks, so a parent re-rendering with new closures does not restart the timer below.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 
 let cached: Promise<WilayaChoice[]> | null = null;
@@ -20,8 +20,10 @@ function fetchWilayas(): Promise<WilayaChoice[]> {
 /** The wilayas with their delivery fee, fetched when `enabled` first turns true; null while loading, "error" when it failed. */
 export function useWilayas(enabled: boolean): WilayaChoice[] | null | "error" {
   const [wilayas, setWilayas] = useState<WilayaChoice[] | null | "error">(null);
+  // Once loaded, the list is kept: reading it does not make the effect run again.
+  const loaded = useEffectEvent(() => Array.isArray(wilayas));
   useEffect(() => {
-    if (!enabled || Array.isArray(wilayas)) return;
+    if (!enabled || loaded()) return;
     let live = true;
     setWilayas(null);
     fetchWilayas().then(
