@@ -66,6 +66,22 @@ const serverPatterns = [
   },
 ];
 
+// Inside app/server, a domain (or the HTTP layer) reaches another domain only through its public
+// module; the shared infrastructure (db/, env, logger, translator, reference cache, request
+// context) is open to all. A domain never calls the HTTP layer.
+const otherDomainsThroughIndex = {
+  regex: String.raw`^(\.\./|~/server/)(?!db/|boot\.server$|env\.server$|logger\.server$|i18n\.server$|reference-cache\.server$|request-context\.server$|[^/]+/index\.server$)`,
+  message: "Another domain is reached through its public module (../<domain>/index.server); a domain never imports the HTTP layer.",
+};
+
+const componentPatterns = [
+  privateRepositories,
+  {
+    regex: String.raw`^(~/server|(\.\./)+server)(/|$)`,
+    message: "A component never reaches the server: a type both sides need lives in app/lib.",
+  },
+];
+
 const libPatterns = [
   privateRepositories,
   {
@@ -165,6 +181,26 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // The domain folders (db/ is the infrastructure every domain stands on; it also gathers the table types).
+    files: ["app/server/*/**/*.{ts,tsx}"],
+    ignores: ["app/server/http/**", "app/server/db/**", "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "react-router", message: httpOutsideHttp }], patterns: [...serverPatterns, otherDomainsThroughIndex] },
+      ],
+    },
+  },
+  {
+    files: ["app/server/http/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [privateRepositories, otherDomainsThroughIndex] }] },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: componentPatterns }] },
   },
   {
     files: ["app/lib/**/*.{ts,tsx}"],

@@ -116,3 +116,40 @@ describe("import cycles", () => {
     expect(results.flatMap((result) => result.messages.map((message) => message.ruleId))).toEqual(["import-x/no-cycle"]);
   });
 });
+
+describe("between domains", () => {
+  it("a domain reaches another only through its public module", async () => {
+    expect(
+      await rulesFiredBy(
+        `import { recordConversion } from "../tracking/tracking.service.server";\nexport const done = () => recordConversion();\n`,
+        "app/server/orders/fixture.server.ts",
+      ),
+    ).toEqual(["no-restricted-imports"]);
+    expect(
+      await rulesFiredBy(
+        `import { recordConversion } from "../tracking/index.server";\nimport { toBool } from "../db/types.server";\nexport const done = () => recordConversion(toBool(1));\n`,
+        "app/server/orders/fixture.server.ts",
+      ),
+    ).toEqual([]);
+  });
+
+  it("a domain never imports the HTTP layer", async () => {
+    expect(
+      await rulesFiredBy(
+        `import { clientIp } from "../http/client-address.server";\nexport const who = () => clientIp();\n`,
+        "app/server/wholesale/fixture.server.ts",
+      ),
+    ).toEqual(["no-restricted-imports"]);
+  });
+});
+
+describe("components", () => {
+  it("never reach the server", async () => {
+    expect(
+      await rulesFiredBy(
+        `import { placeOrder } from "~/server/orders/index.server";\nexport const Form = () => placeOrder();\n`,
+        "app/components/shop/Fixture.tsx",
+      ),
+    ).toEqual(["no-restricted-imports"]);
+  });
+});

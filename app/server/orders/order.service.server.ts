@@ -12,15 +12,14 @@ import {
   type OrderError,
   type ParsedOrderRequest,
 } from "~/lib/order-request";
-import { productsForOrder } from "../catalog/stock.service.server";
+import { productsForOrder } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
-import { activeWilayaForOrder, communeByCode } from "../delivery/delivery.service.server";
+import { activeWilayaForOrder, communeByCode } from "../delivery/index.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
-import { orderNotifyMessages, orderNotifySettingsFromEnv, type OrderNotifySettings } from "../notify/order-notify.server";
-import { orderWebhookMessage } from "../notify/order-webhook.server";
+import { orderNotifyMessages, orderNotifySettingsFromEnv, orderWebhookMessage, type OrderNotifySettings } from "../notify/index.server";
 import {
   enqueueOutbox,
   isUniqueViolation,
@@ -32,7 +31,7 @@ import {
   type OutboxMessage,
   type RateLimitRule,
 } from "../platform/index.server";
-import { recordConversion } from "../tracking/tracking.service.server";
+import { recordConversion } from "../tracking/index.server";
 import { isPhoneBlocked } from "./order-workflow.server";
 import { maskPhone } from "~/lib/order-workflow";
 import {

@@ -13,11 +13,11 @@ import {
   type WholesaleStatus,
 } from "~/lib/wholesale";
 import type { Database } from "../db/database.server";
-import { isActiveWilaya } from "../delivery/delivery.service.server";
+import { isActiveWilaya } from "../delivery/index.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
-import { isPhoneBlocked } from "../orders/order-workflow.server";
+import { isPhoneBlocked } from "../orders/index.server";
 import { windowStart } from "../platform/index.server";
 import {
   countEnquiries,
