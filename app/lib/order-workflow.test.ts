@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "./order-filter";
-import { allowedTransitions, canTransition, isOrderStatus, maskPhone, stockEffect } from "./order-workflow";
+import { allowedTransitions, canTransition, isOrderStatus, stockEffect } from "./order-workflow";
 
 const allowed = new Set([
   "new>confirmed",
@@ -42,10 +42,5 @@ describe("order workflow", () => {
     expect(isOrderStatus("new")).toBe(true);
     expect(isOrderStatus("lost")).toBe(false);
     expect(isOrderStatus(undefined)).toBe(false);
-  });
-
-  it("masks phones for logs", () => {
-    expect(maskPhone("0555123489")).toBe("0555****89");
-    expect(maskPhone("0555")).toBe("****");
   });
 });

@@ -48,8 +48,3 @@ export const MAX_ORDER_NOTE_LENGTH = 1000;
 /** Orders from the same phone for the same product within this window are flagged as duplicates. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** A phone for logs: 0555****89 (the first 4 and last 2 digits). */
-export function maskPhone(phone: string): string {
-  if (phone.length <= 6) return "*".repeat(phone.length);
-  return `${phone.slice(0, 4)}${"*".repeat(phone.length - 6)}${phone.slice(-2)}`;
-}

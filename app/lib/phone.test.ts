@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeAlgerianMobile, telHref } from "./phone";
+import { maskPhone, normalizeAlgerianMobile, telHref } from "./phone";
 
 describe("normalizeAlgerianMobile", () => {
   it("accepts 05, 06 and 07 numbers written in every usual way", () => {
@@ -27,5 +27,12 @@ describe("telHref", () => {
     expect(telHref("0550 00 00 00")).toBe("tel:0550000000");
     expect(telHref(" +213 (550) 12-34-56 ")).toBe("tel:+213550123456");
     expect(telHref("05-50+12")).toBe("tel:055012");
+  });
+});
+
+describe("maskPhone", () => {
+  it("keeps the first 4 and last 2 digits for logs", () => {
+    expect(maskPhone("0555123489")).toBe("0555****89");
+    expect(maskPhone("0555")).toBe("****");
   });
 });

@@ -23,3 +23,9 @@ export function telHref(phone: string): string {
   const trimmed = phone.trim();
   return `tel:${trimmed.startsWith("+") ? "+" : ""}${trimmed.replace(/\D/g, "")}`;
 }
+
+/** A phone for logs: 0555****89 (the first 4 and last 2 digits). */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 6) return "*".repeat(phone.length);
+  return `${phone.slice(0, 4)}${"*".repeat(phone.length - 6)}${phone.slice(-2)}`;
+}

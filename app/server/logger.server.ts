@@ -1,12 +1,12 @@
 import pino, { type DestinationStream, type LoggerOptions } from "pino";
 import { env } from "./env.server";
-import { maskPhone } from "../lib/order-workflow";
+import { maskPhone } from "~/lib/phone";
 import { currentRequest } from "./request-context.server";
 
 /**
  * Personal data never reaches the logs, whatever a call site passes: these keys (at the top level
  * of a log object or one level down, e.g. `customer.phone`) are written as "[redacted]", except
- * phones, which are masked (maskPhone, app/lib/order-workflow.ts: "0550****67", still useful to
+ * phones, which are masked (maskPhone, app/lib/phone.ts: "0550****67", still useful to
  * the merchant; masking an already masked phone changes nothing). A safety net: call sites already
  * log no names, emails or addresses and only masked phones.
  */

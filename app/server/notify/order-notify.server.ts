@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { maskPhone } from "~/lib/order-workflow";
+import { maskPhone } from "~/lib/phone";
 import type { Env } from "../env.server";
 import type { OutboxTransport } from "./outbox.server";
 import type { OutboxMessage } from "../platform/index.server";

@@ -14,4 +14,3 @@ export {
   type PlaceOrderContext,
   type PlaceOrderResult,
 } from "./order.service.server";
-export { listOrderableProducts, type OrderableProduct } from "./orderable-products.server";

@@ -33,7 +33,7 @@ import {
 } from "../platform/index.server";
 import { recordConversion } from "../tracking/index.server";
 import { isPhoneBlocked } from "./order-workflow.server";
-import { maskPhone } from "~/lib/order-workflow";
+import { maskPhone } from "~/lib/phone";
 import {
   completeOrder,
   insertOrderRow,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { TFunction } from "i18next";
 import type { Language } from "~/i18n/config";
-import { maskPhone } from "~/lib/order-workflow";
+import { maskPhone } from "~/lib/phone";
 import {
   isWholesaleStatus,
   joinWholesaleCategories,
