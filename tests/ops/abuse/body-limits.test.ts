@@ -154,6 +154,8 @@ describe("admin uploads with a session", () => {
       headers: { Cookie: cookie, Origin: server.baseURL },
     });
     expect(answer.status).toBe(413);
-    expect(answer.sent).toBeLessThan(15 * MB);
+    // Answered from the header, before the body was through: how much the client pushed into the
+    // socket meanwhile depends on the machine's load, so only "not all of it" is asserted here.
+    expect(answer.sent).toBeLessThan(60 * MB);
   });
 });
