@@ -209,27 +209,24 @@ describe("the session cookie and sign-in", () => {
     expect(await isSignedIn(firstCookie)).toBe(false);
   });
 
-  it("answers an unknown email exactly like a wrong password: status, message, page and (roughly) time", async () => {
+  it("answers an unknown email exactly like a wrong password: status, message and page", async () => {
     const { email } = adminCredentials();
     const unknown = "nobody-here@souq.test";
     // The page echoes the typed email back into the form and carries a per-response nonce: both removed.
     const normalise = (html: string, typed: string) => html.replaceAll(typed, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/'nonce-[^']*'/g, "");
-    const timed = async (fields: { email: string; password: string }) => {
-      const started = performance.now();
+    const answered = async (fields: { email: string; password: string }) => {
       const response = await signInRequest(fields);
       const body = await response.text();
-      return { status: response.status, body: normalise(body, fields.email), ms: performance.now() - started, cookie: sessionSetCookie(response) };
+      return { status: response.status, body: normalise(body, fields.email), cookie: sessionSetCookie(response) };
     };
-    const wrong = [await timed({ email, password: "wrong-password-xx" }), await timed({ email, password: "wrong-password-yy" })];
-    const missing = [await timed({ email: unknown, password: "wrong-password-xx" }), await timed({ email: unknown, password: "wrong-password-yy" })];
+    const wrong = [await answered({ email, password: "wrong-password-xx" }), await answered({ email, password: "wrong-password-yy" })];
+    const missing = [await answered({ email: unknown, password: "wrong-password-xx" }), await answered({ email: unknown, password: "wrong-password-yy" })];
     for (const answer of [...wrong, ...missing]) {
       expect(answer.status).toBe(401);
       expect(answer.cookie).toBeUndefined();
     }
     expect(missing[0]!.body).toBe(wrong[0]!.body);
-    // Both pay for one scrypt verification: an unknown email is not measurably faster.
-    const fastest = (answers: { ms: number }[]) => Math.min(...answers.map((a) => a.ms));
-    expect(fastest(missing)).toBeGreaterThan(fastest(wrong) * 0.5);
+    // Both pay for one scrypt verification (counted in tests/integration/auth.test.ts): no clock here.
     // The failures above stay within the email's allowance, so the right password still signs in
     // (it no longer clears them: decision 0024; past the allowance, 429: tests/e2e/admin-auth.test.ts).
     expect((await signInRequest(adminCredentials())).status).toBe(303);
