@@ -44,6 +44,13 @@ function run(command, args, env = process.env) {
   return result.status ?? 1;
 }
 
+/** The production build, its output shown only when it fails (a passing suite stays quiet). */
+function build() {
+  const result = spawnSync("npx", ["react-router", "build"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+  return result.status ?? 1;
+}
+
 // Types, lint and format are part of the suite: an error there fails `npm test` like a failing test.
 if (!perf && !postgres && full) {
   const checks = [
@@ -64,11 +71,11 @@ const runsBuilt = runsE2e || projects.some((p) => p === "perf" || p === "fleet")
 if (!postgres && projects.some((p) => p === "e2e" || p === "ops" || p === "perf")) env.CHROMIUM_PATH = ensureChromium();
 if (runsE2e) {
   console.log("Building the production bundle for the end-to-end tests…");
-  if (run("npx", ["react-router", "build"]) !== 0) process.exit(1);
+  if (build() !== 0) process.exit(1);
 } else if (runsBuilt && buildIsStale()) {
   // The production bundle must match the sources.
   console.log("Building the production bundle…");
-  if (run("npx", ["react-router", "build"]) !== 0) process.exit(1);
+  if (build() !== 0) process.exit(1);
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), "souq-test-"));
