@@ -18,7 +18,7 @@ export default [
   route("product-gros", "routes/shop/wholesale.tsx"),
   route("jewellery", "routes/shop/jewellery.tsx"),
   route("jewellery/:id", "routes/shop/jewellery-item.tsx"),
-  // Named by the spec without any content: they answer 301 to the home page (README).
+  // Old addresses with nothing to show: they answer 301 to the home page (template-redirect.ts).
   route("ecommerce-template", "routes/shop/template-redirect.ts"),
   route("template/:id", "routes/shop/template-redirect.ts", { id: "template-item-redirect" }),
   ...staticPagePaths.map((path) => route(path, "routes/shop/static-page.tsx", { id: `static-${path}` })),

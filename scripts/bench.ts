@@ -71,7 +71,8 @@ const ROUTES: RouteSpec[] = [
     path: "/api/orders",
     method: "POST",
     expectStatus: 201,
-    // What the shop's own page sends (POST /api/orders refuses other sites).
+    // A same-origin JSON call (POST /api/orders refuses other sites); the shop's own forms post to
+    // their route actions, which call the same placeOrder.
     headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
     body: JSON.stringify({
       source: "cart_page",

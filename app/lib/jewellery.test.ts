@@ -17,7 +17,7 @@ import { validateOrderRequest, type OrderRequestBody } from "./order-request";
 import { discountPercent } from "./product";
 
 describe("jewellery bundles", () => {
-  it("are the spec's three, single by default", () => {
+  it("are three, single by default", () => {
     expect(JEWELLERY_BUNDLES.map((b) => [b.id, b.quantity, b.price, b.originalPrice, b.discount])).toEqual([
       ["single", 1, 55_000, 65_000, 15],
       ["double", 2, 88_000, 110_000, 20],
@@ -75,7 +75,7 @@ describe("the jewellery form's required fields (its schema)", () => {
     return submission.status === "error" ? submission.error : {};
   };
 
-  it("calls a blank name, phone or email missing (the spec's one alert), and a name without a space not a full name", () => {
+  it("calls a blank name, phone or email missing (the form's one alert), and a name without a space not a full name", () => {
     expect(parse({ name: " ", phone: "", email: "" })).toMatchObject({ name: ["missing"], phone: ["missing"], email: ["missing"] });
     expect(parse({ name: "Amine", phone: "0550123456", email: "a@b.dz" })).toEqual({ name: ["full_name"] });
     expect(parse({ name: "Amine Benali", phone: "0550", email: "a@b" })).toEqual({ phone: ["invalid_phone"], email: ["invalid_email"] });

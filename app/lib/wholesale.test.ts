@@ -28,7 +28,7 @@ const valid = {
 };
 
 describe("wholesale categories", () => {
-  it("are 10, each with a title, a description and 5 features in every language (spec 9)", () => {
+  it("are 10, each with a title, a description and 5 features in every language", () => {
     expect(WHOLESALE_CATEGORIES).toHaveLength(10);
     expect(new Set(WHOLESALE_CATEGORIES).size).toBe(10);
     expect(WHOLESALE_FEATURES).toHaveLength(5);

@@ -29,7 +29,7 @@ export async function boot(): Promise<void> {
     if (searchFilled > 0) logger.info({ products: searchFilled }, "search text filled");
   });
   logger.info({ dialect }, "database ready");
-  // Never a default password: the merchant creates the first admin (README, "Admin area").
+  // Never a default password: the merchant creates the first admin (README, "The admin account").
   if ((await countAdmins(db)) === 0) {
     logger.info("No admin account yet: create one with  npm run create-admin -- --email you@example.com --password '…'");
   }

@@ -129,7 +129,7 @@ beforeAll(async () => {
     await withDb(async (db) => (await db.selectFrom("page_sections").select("id").where("title", "=", ALL).executeTakeFirstOrThrow()).id),
   );
 
-  // A shopper's order (POST /api/orders) with hostile names and address.
+  // An order through the JSON API (POST /api/orders, same origin) with hostile names and address.
   const order = await fetch(`${baseURL()}/api/orders`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseURL() },

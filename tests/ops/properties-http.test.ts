@@ -119,7 +119,7 @@ function expectNotReflected(html: string, payloads: string[], label: string): vo
 }
 
 async function postOrder(body: string, contentType: string | null): Promise<{ status: number; type: string; text: string }> {
-  // What the shop's own pages send (POST /api/orders refuses other sites).
+  // A same-origin call, as a browser on the shop's origin sends it (POST /api/orders refuses other sites).
   const headers: Record<string, string> = { "Sec-Fetch-Site": "same-origin" };
   if (contentType !== null) headers["Content-Type"] = contentType;
   const response = await fetch(`${server.baseURL}/api/orders`, { method: "POST", redirect: "manual", headers, body });

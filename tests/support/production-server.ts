@@ -127,7 +127,7 @@ export async function adminCookie(baseURL: string, email: string, password: stri
   return cookie;
 }
 
-/** A cart-page order body for /api/orders. */
+/** A JSON order body for POST /api/orders, with the cart page's source. */
 export function orderBody(productId: string, phone: string, firstName = "Amine", lastName = "Benali"): string {
   return JSON.stringify({
     source: "cart_page",

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 
 /**
  * What an admin list shows, inside the admin layout, when its data could not be loaded
- * (the spec's "data load failed" text, adminInventory keys), with a plain link that loads the page again.
+ * (one "data load failed" text for every list, adminInventory keys), with a plain link that loads the page again.
  */
 export function AdminLoadError() {
   const { t } = useTranslation();

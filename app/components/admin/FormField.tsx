@@ -49,7 +49,7 @@ export function FormField({
   );
 }
 
-/** A slug input's onInput: lowercase, whitespace runs to hyphens, as typed (spec section 5), keeping the caret in place. */
+/** A slug input's onInput: lowercase, whitespace runs to hyphens, as typed (the slug rule of app/lib/slug.ts), keeping the caret in place. */
 export function onSlugInput(event: FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
   const typed = slugAsTyped(input.value);

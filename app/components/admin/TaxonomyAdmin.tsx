@@ -142,7 +142,7 @@ function AddForm({ kind, refusal, busy }: { kind: TaxonomyKind; refusal: Taxonom
   const keyTexts = useKeyTexts(kind);
   const createRefusal = refusal;
   const [typedKey, setTypedKey] = useState(refusal?.values.key ?? "");
-  // Field checks are the server's (the spec's one message); noValidate keeps the browser's own bubbles out.
+  // Field checks are the server's (one message for the whole form); noValidate keeps the browser's own bubbles out.
   return (
     <Form method="post" action={`/admin/${kind}`} noValidate className="grid gap-3 sm:grid-cols-2" data-testid="taxonomy-add-form">
       <input type="hidden" name="intent" value="create" />

@@ -12,7 +12,7 @@ import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/analytics";
 
-/** What the page shows when the analytics cannot be loaded (spec section 8: zero totals, empty lists). */
+/** What the page shows when the analytics cannot be loaded: zero totals and empty lists, never an error page. */
 const NO_ANALYTICS: LinkAnalytics = {
   totals: { links: 0, clicks: 0, conversions: 0, rate: 0 },
   top: [],

@@ -321,7 +321,7 @@ function AlertItem({ alert }: { alert: StockAlert }) {
   );
 }
 
-/** The first STOCK_ALERTS_SHOWN alerts (spec); the others stay one click away, folded. */
+/** The first STOCK_ALERTS_SHOWN alerts; the others stay one click away, folded. */
 function AlertsPanel({ alerts }: { alerts: StockAlert[] }) {
   const { t } = useTranslation();
   const rest = alerts.slice(STOCK_ALERTS_SHOWN);

@@ -16,7 +16,7 @@ import { shareImage } from "~/lib/product";
 import type { Route } from "./+types/category";
 import type { PageQueryHandle } from "~/lib/page-query";
 
-/** Pages that show one category under their own path (spec: /school-supplies → books, /games → toys). */
+/** Pages that show one category under their own path: /school-supplies → books, /games → toys. */
 const categoryOfPath: Record<string, string> = { "/school-supplies": "books", "/games": "toys" };
 
 /** Those pages' layouts the merchant composes (admin page layouts); /categories/{slug} has none. */

@@ -13,7 +13,7 @@ import { getPublicCollection } from "~/server/merchandising/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/collection";
 
-/** /collections/{slug}: an active collection's banner, add-all, share and products (spec section 2). */
+/** /collections/{slug}: an active collection's banner, add-all, share and products. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language, t } = ctx;

@@ -12,7 +12,7 @@ import { getPublicCustomPage } from "~/server/merchandising/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/custom-page";
 
-/** /pages/{slug}: an active landing page's hero, share and chosen products (spec section 2). */
+/** /pages/{slug}: an active landing page's hero, share and chosen products. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language, t } = ctx;

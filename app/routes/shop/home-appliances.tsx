@@ -27,7 +27,7 @@ import type { PageQueryHandle } from "~/lib/page-query";
 export const handle: PageQueryHandle = { query: [CATEGORY_QUERY] };
 
 /**
- * /home-appliances (spec section 2): hero, a filter over the six fixed categories, the newest
+ * /home-appliances: hero, a filter over the six fixed categories, the newest
  * 12 in-stock products of the chosen one (or of all six), why choose us, and a help block.
  *
  * The filter is a list of plain links, `?category=cooling`, so it works without JavaScript and

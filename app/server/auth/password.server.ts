@@ -2,9 +2,10 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 
 /**
  * Admin passwords: scrypt from node:crypto, stored as `scrypt$N$r$p$salt$hash` (salt and hash
- * base64). Cost N = 2^15, r = 8, p = 1 (OWASP's minimum for scrypt): about 32 MiB and
- * 50-100 ms per hash on this project's machine. The parameters travel with each hash, so a
- * later, higher cost still verifies older hashes.
+ * base64). Cost N = 2^15, r = 8, p = 1 (OWASP's minimum for scrypt): 128·N·r bytes (32 MiB) of
+ * memory per hash, and enough time per hash to make guessing slow
+ * (docs/decisions/0009-admin-sessions.md). The parameters travel with each hash, so a later,
+ * higher cost still verifies older hashes.
  */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const SALT_BYTES = 16;

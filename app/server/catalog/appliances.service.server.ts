@@ -16,7 +16,7 @@ export interface ApplianceListing {
 /**
  * The home appliances page's grid: the newest in-stock products of the chosen category, or of
  * all six together when none is chosen. One query for the rows and their count, one for the
- * main images. The limit is the spec's 12, not the listing pages' PAGE_SIZE (which is why
+ * main images. The page shows at most 12, not the listing pages' PAGE_SIZE (which is why
  * listCategoryProducts, paged and with the toys/books samples, is not used here).
  */
 export async function listAppliances(

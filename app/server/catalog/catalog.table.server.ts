@@ -19,7 +19,7 @@ export interface SectionsTable {
 }
 
 export interface ProductsTable {
-  /** 'p' followed by digits (spec: new ids start with p plus a timestamp). */
+  /** 'p' followed by digits: a new product's id is p plus a timestamp. */
   id: string;
   slug: string;
   title: string;

@@ -15,7 +15,7 @@ export interface HomeProducts {
 
 /**
  * The two home sections: 8 in-stock products each, newest first, with their main image (one
- * query for both). If the database returns nothing or fails, the built-in lists are shown (spec, section 4).
+ * query for both). If the database returns nothing or fails, the built-in lists are shown: the home page is never empty.
  */
 export async function getHomeProducts(db: Kysely<Database>, language: Language): Promise<HomeProducts> {
   try {

@@ -158,7 +158,7 @@ export function countCategoryProducts(db: Kysely<Database>, category: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** A product by slug, or by stored id ('p…'), or by the digits of its id (spec: numeric id fallback). */
+/** A product by slug, or by stored id ('p…'), or by the digits of its id (links that carry only the number keep working). */
 export function selectProductByKey(db: Kysely<Database>, key: string) {
   return productByKey(db, key).executeTakeFirst();
 }

@@ -69,7 +69,7 @@ export async function withMainImages(db: Kysely<Database>, rows: ProductRow[], l
   return rows.map((row) => toCardData(row, byProduct.get(row.id), language));
 }
 
-/** A built-in sample shown when the database has nothing (spec: fallback lists). */
+/** A built-in sample, shown when the database has nothing so the page is never empty. */
 export function fallbackToCard(product: FallbackProduct, language: Language): ProductCardData {
   return {
     id: String(product.id),
@@ -113,7 +113,7 @@ const categoryFallbacks: Record<string, FallbackProduct[]> = { toys: fallbackToy
 
 /**
  * One page of a category's in-stock products. Toys and books fall back to the
- * built-in samples when the database has none or fails (spec, section 4).
+ * built-in samples when the database has none or fails, so those pages are never empty.
  */
 export async function listCategoryProducts(
   db: Kysely<Database>,

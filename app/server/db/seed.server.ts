@@ -108,8 +108,8 @@ async function ingestDemoImages(storage: Storage, publicDir: string): Promise<Ma
     while (next < sources.length) {
       const src = sources[next++]!;
       const input = await readFile(path.join(publicDir, ...src.split("/").filter(Boolean)));
-      // WebP effort 2 of 6: a third less CPU than the default (4) for ~8% more bytes, so a
-      // first start stays fast; uploads use the default.
+      // WebP effort 2 of 6: less CPU than the default (4) for slightly larger files, so a
+      // first start stays fast; uploads use the default (docs/decisions/0004-images-as-hashed-webp-variants.md).
       ingested.set(src, await ingestImage(storage, input, { name: path.basename(src, path.extname(src)), effort: 2 }));
     }
   };

@@ -4,9 +4,9 @@ import { constants } from "node:zlib";
 
 /**
  * Brotli's window for responses compressed on the fly: 2^18 bytes (256 KB) instead of the
- * library's 4 MB. Every brotli stream allocates its window, so with fifty 404 pages compressed
- * at once the default cost about 35 MB more resident memory (measured: 233–245 MB against
- * 205–210 MB). A page is far smaller than 256 KB, so nothing compresses worse.
+ * library's 4 MB. Every brotli stream allocates its whole window, so pages compressed at once
+ * multiply it in resident memory (docs/decisions/0019-server-heap-and-request-prototypes.md;
+ * figures in docs/performance.md). A page is far smaller than 256 KB, so nothing compresses worse.
  */
 export const BROTLI_WINDOW_BITS = 18;
 

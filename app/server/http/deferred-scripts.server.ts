@@ -4,8 +4,8 @@
  * React Router writes `<link rel="modulepreload">` for every module of the first page and one
  * inline `<script type="module">` that imports them and starts hydration. A browser fetches all of
  * them at once, at high priority, while it also fetches the stylesheet, the fonts and the page's
- * main image (the Largest Contentful Paint): on a slow mobile link some 128 KB of JavaScript share
- * the bandwidth with the image the shopper is waiting for.
+ * main image (the Largest Contentful Paint): on a slow mobile link the page's whole JavaScript
+ * shares the bandwidth with the image the shopper is waiting for.
  *
  * This rewrite of the HTML stream (entry.server.tsx) holds the JavaScript back until the page has
  * shown its main image:

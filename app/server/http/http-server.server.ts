@@ -9,12 +9,11 @@ import type { Socket } from "node:net";
  * Why: Express gives each request and response its own prototype with `Object.setPrototypeOf`,
  * and a mounted sub-application swaps them again on the way in and out. Changing the prototype
  * of a freshly made object makes V8 keep much of what the request allocates alive across young
- * collections (measured on a cached product page at 50 connections: 700 MB moved to the old
- * generation in 8 s; 30 MB with this server and the React Router application mounted as a
- * router, in three runs of five: decision 0019). The old generation then fills with dead requests, V8 grows the heap to about four
- * times its live set before each full collection, and the bench's resident memory passed
- * 300 MB. With the right prototype from birth, Express's `setPrototypeOf` is a no-op (V8 returns
- * at once when the prototype is already the one asked for).
+ * collections. The old generation then fills with dead requests, V8 grows the heap well beyond
+ * its live set before each full collection, and the server's resident memory leaves the bench's
+ * budget (docs/decisions/0019-server-heap-and-request-prototypes.md; figures in
+ * docs/performance.md). With the right prototype from birth, Express's `setPrototypeOf` is a
+ * no-op (V8 returns at once when the prototype is already the one asked for).
  *
  * Only the outermost application may come here; anything mounted inside it should be a Router
  * (a mounted application swaps the prototypes again).

@@ -17,7 +17,7 @@ describe("checkOrderApiAccess", () => {
     expect(checkOrderApiAccess(post({ Authorization: `Bearer ${TOKEN}` }), TOKEN)).toMatchObject({ status: 415 });
   });
 
-  it("accepts the shop's own pages: its Origin, its Referer, or Sec-Fetch-Site: same-origin", () => {
+  it("accepts a request from the shop's own origin: its Origin, its Referer, or Sec-Fetch-Site: same-origin", () => {
     expect(checkOrderApiAccess(post({ ...json, Origin: SHOP }), undefined)).toEqual({ ok: true, via: "same_origin" });
     expect(checkOrderApiAccess(post({ ...json, Origin: SHOP, "Sec-Fetch-Site": "same-origin" }), undefined)).toMatchObject({ ok: true });
     expect(checkOrderApiAccess(post({ ...json, Referer: `${SHOP}/products/x` }), undefined)).toMatchObject({ ok: true });

@@ -8,8 +8,9 @@ import { isSameOrigin } from "./same-origin.server";
  *   CORS preflight (a text/plain form or fetch), so accepting it would let any site post orders;
  * - a browser request from another site (a foreign Origin, or Sec-Fetch-Site other than
  *   same-origin) is refused, with or without a token;
- * - the shop's own pages show their origin (Origin or Referer, as isSameOrigin decides for the
- *   admin, or Sec-Fetch-Site: same-origin);
+ * - a browser request from the shop's own origin is accepted (Origin or Referer, as isSameOrigin
+ *   decides for the admin, or Sec-Fetch-Site: same-origin); the shop's order forms do not come
+ *   here, they post to their route actions;
  * - another system (server to server) sends `Authorization: Bearer ORDER_API_TOKEN` instead.
  */
 export type OrderApiAccess =

@@ -4,9 +4,9 @@ import { compileNonceTemplate, type NonceTemplate } from "./nonce-template.serve
 
 /**
  * Pages are compressed one at a time: a page's compression streams live through one flush per
- * nonce position, and many renders compressing at once held that many encoders (with their
- * windows) alive together, which doubled the server's peak memory under mixed load
- * (decision 0022).
+ * nonce position, and many renders compressing at once would hold that many encoders (with their
+ * windows) alive together: the server's peak memory would grow with the number of concurrent
+ * renders (docs/decisions/0022-page-cache-nonces-and-keys.md; figures in docs/performance.md).
  */
 const compileInTurn = oneAtATime();
 

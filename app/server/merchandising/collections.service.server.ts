@@ -97,7 +97,7 @@ export async function getAdminCollection(
 
 /**
  * Creates (id null) or updates a collection with its ordered product list (at least one, all
- * known) and optionally a new or removed banner. Refusals in the spec's order: title and slug,
+ * known) and optionally a new or removed banner. Refusals in the form's order: title and slug,
  * then products, then the rest. Nothing is stored when anything is refused.
  */
 export async function saveCollection(db: Kysely<Database>, storage: Storage, input: MerchRecordSave): Promise<MerchSaveResult> {

@@ -94,7 +94,7 @@ export function recordFormValues(row: MerchRecordRow, productIds: string[]): Cus
 
 /**
  * Creates (id null) or updates a row with its ordered product list (every id known; at least one
- * when the kind requires it) and optionally a new or removed image. Refusals in the spec's order:
+ * when the kind requires it) and optionally a new or removed image. Refusals in the form's order:
  * title and slug, then products, then the rest (saveImaged). Nothing is stored when anything is refused.
  */
 export async function saveMerchRecord<Row extends MerchRecordRow, Value extends CustomPageInput>(

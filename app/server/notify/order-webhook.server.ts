@@ -4,14 +4,14 @@ import type { OutboxMessage } from "../platform/index.server";
 /** The outbox topic of a new order, sent to ORDER_WEBHOOK_URL. */
 export const ORDER_CREATED_TOPIC = "order.created";
 
-/** The `source` value the old shop's endpoint knows each origin by (spec, section 7). */
+/** The `source` value the old shop's endpoint knows each origin by: the webhook keeps its names. */
 const SOURCE_VALUES: Record<OrderSource, string> = {
   quick_buy_cart: "quick_buy_cart",
   quick_buy_product_card: "quick_buy_product_card",
   contact_form: "contact_form",
   product_detail: "unified_product_detail",
   cart_page: "cart_page",
-  // The old jewellery page sent no source (spec section 7); ours names it.
+  // The old jewellery page sent no source; ours names it.
   jewellery: "jewellery",
 };
 
@@ -31,7 +31,7 @@ export interface OrderWebhookInput {
 
 /**
  * The form fields POSTed for a new order, named as the old shop's endpoint expects them for
- * the order's origin (spec, section 7): every origin sends firstName, lastName, phone, wilaya,
+ * the order's origin, so the receiver built for it keeps working: every origin sends firstName, lastName, phone, wilaya,
  * timestamp (ISO) and source; cart origins add items (JSON text of the lines); single-product
  * origins add product (Arabic title), quantity and price (of the first line, with items too
  * when there are several); deliveryPrice, totalAmount (items plus delivery, in dinars) and

@@ -23,7 +23,7 @@ export function retryDelayMs(attempts: number): number {
 /** The HTTP request that delivers one message of a topic (POST), built from its payload. */
 export type OutboxTransport = (payload: string) => { url: string; headers: Record<string, string>; body: string };
 
-/** The order webhook's transport: the payload's fields, form-encoded (spec, section 7). */
+/** The order webhook's transport: the payload's fields, form-encoded, as the old shop's endpoint reads them. */
 export function formTransport(url: string): OutboxTransport {
   return (payload) => ({
     url,

@@ -56,7 +56,7 @@ export interface PlaceOrderContext {
   language: Language;
   userAgent?: string | null;
   /**
-   * The referral cookies (souq_ref, souq_visitor; see app/server/tracking/referral.server.ts):
+   * The referral cookies (souq_ref, souq_visitor; see app/server/http/referral-cookies.server.ts):
    * the order stores the code and counts a conversion when this visitor clicked that link
    * within the conversion window. A body `ref` alone is kept as text and never counts.
    */

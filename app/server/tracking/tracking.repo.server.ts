@@ -150,7 +150,7 @@ export async function insertConversion(db: Kysely<Database>, conversion: { order
   return true;
 }
 
-/** Every active link, newest first (spec section 4: analytics reads the active links). */
+/** Every active link, newest first (the analytics count active links only). */
 export function selectActiveLinks(db: Kysely<Database>) {
   return db
     .selectFrom("tracking_links")

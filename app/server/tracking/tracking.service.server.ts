@@ -298,7 +298,7 @@ export function lastDays(now: Date, days: number): string[] {
 }
 
 /**
- * The admin's link analytics (active links, spec section 4): totals, the top TOP_LINKS_LIMIT by
+ * The admin's link analytics (active links only): totals, the top TOP_LINKS_LIMIT by
  * clicks, every link newest first with its target's name and full URL, and the counted clicks
  * per UTC day of the last ANALYTICS_DAYS days (zeros included).
  */

@@ -85,7 +85,7 @@ async function orderCount(): Promise<number> {
   return Number(row.n);
 }
 
-/** A POST /api/orders as the shop's own page sends it, unless `headers` say otherwise. */
+/** A same-origin JSON POST /api/orders (as a browser on the shop's origin sends it), unless `headers` say otherwise. */
 function apiOrder(body: string, from: string, headers: Record<string, string> = {}) {
   return send("/api/orders", {
     method: "POST",

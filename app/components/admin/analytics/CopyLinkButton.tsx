@@ -24,8 +24,8 @@ async function writeClipboard(text: string): Promise<void> {
 }
 
 /**
- * Copies a link's full URL; the button reads تم النسخ! for COPIED_FEEDBACK_MS (spec: 2 s) and a
- * polite live region says it too. A refused clipboard is only logged (spec section 8).
+ * Copies a link's full URL; the button reads تم النسخ! for COPIED_FEEDBACK_MS and a polite live
+ * region says it too. A refused clipboard is only logged, and the button does not say copied.
  */
 export function CopyLinkButton({ url, code }: { url: string | null; code: string }) {
   const { t } = useTranslation();
