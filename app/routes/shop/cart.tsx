@@ -48,7 +48,7 @@ import { quoteCart } from "~/server/cart/index.server";
 import { listDeliveryRates } from "~/server/delivery/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
+import { cookieIsSecure } from "~/server/http/cookie-secure.server";
 import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { placeOrder } from "~/server/orders/index.server";
@@ -97,7 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const lines = cookieLines(request);
-  const secure = env().PUBLIC_URL?.startsWith("https://") ?? false;
+  const secure = cookieIsSecure(request);
   const intent = parseWithZod(form, { schema: cartIntentSchema });
   if (intent.status !== "success") throw data(null, { status: 400 });
 
