@@ -7,7 +7,7 @@ import { defaultStopDeskPrice } from "~/lib/delivery-options";
 import { formatImageWidths } from "~/lib/images";
 import wilayaData from "~/data/wilayas.json";
 import { ingestImage, type IngestedImage } from "../images/index.server";
-import { jewelleryImageSources, seedJewelleryCatalogue } from "../jewellery/index.server";
+import { jewelleryImageSources, seedJewelleryCatalogue } from "./seed-jewellery.server";
 import { refreshSearchText } from "../catalog/index.server";
 import type { Storage } from "../storage/index.server";
 import type { Database } from "./database.server";

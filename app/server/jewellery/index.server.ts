@@ -1,3 +1,3 @@
-/** The jewellery catalogue: its listing, its pieces and their seed. The one way into app/server/jewellery/. */
+/** The jewellery catalogue: its listing, its pieces and their details. The one way into app/server/jewellery/. */
 export * from "./jewellery.service.server";
-export { jewelleryImageSources, seedJewelleryCatalogue } from "./jewellery.seed.server";
+export { insertProductDetails } from "./jewellery.repo.server";

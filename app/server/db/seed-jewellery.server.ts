@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { JEWELLERY_LOW_STOCK_THRESHOLD, jewelleryCatalogue, jewelleryCategory } from "~/data/jewellery-catalogue";
 import { formatImageWidths } from "~/lib/images";
 import { JEWELLERY_CATEGORY } from "~/lib/jewellery";
-import type { Database } from "../db/database.server";
+import type { Database } from "./database.server";
 import type { IngestedImage } from "../images/index.server";
-import { insertProductDetails } from "./jewellery.repo.server";
+import { insertProductDetails } from "../jewellery/index.server";
 
 /** The public URLs of the jewellery catalogue's pictures (the seed re-encodes them like uploads). */
 export function jewelleryImageSources(): string[] {
