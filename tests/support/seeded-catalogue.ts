@@ -3,7 +3,7 @@ import { JEWELLERY_LOW_STOCK_THRESHOLD, jewelleryCatalogue, jewelleryCategory } 
 
 /**
  * Everything the seed puts into an empty shop: the demo catalogue and the jewellery catalogue
- * (its own category; app/server/jewellery/jewellery.seed.server.ts), in one shape, for the tests
+ * (its own category; app/server/db/seed-jewellery.server.ts), in one shape, for the tests
  * that count the whole catalogue.
  */
 export interface SeededProduct {
