@@ -1,15 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import arabicBold from "./fonts/noto-sans-arabic-700.woff2?url";

@@ -80,10 +80,7 @@ import * as route0 from "/assets/root-C8xYz1Qw.js";
   window.__reactRouterRouteModules = {"root":route0};
 
 import("/assets/entry.client-BxK9aP2q.js");</script>`;
-    expect(extractScriptUrls(html, PAGE_URL)).toEqual([
-      `${PAGE_URL}assets/root-C8xYz1Qw.js`,
-      `${PAGE_URL}assets/entry.client-BxK9aP2q.js`,
-    ]);
+    expect(extractScriptUrls(html, PAGE_URL)).toEqual([`${PAGE_URL}assets/root-C8xYz1Qw.js`, `${PAGE_URL}assets/entry.client-BxK9aP2q.js`]);
   });
 
   it("counts the shop's deferred module script (decision 0018) like a module script: it runs on every first visit", () => {
@@ -92,10 +89,7 @@ import * as route0 from "/assets/root-C8xYz1Qw.js";
   window.__reactRouterRouteModules = {"root":route0};
 
 import("/assets/entry.client-BxK9aP2q.js");</script>`;
-    expect(extractScriptUrls(html, PAGE_URL)).toEqual([
-      `${PAGE_URL}assets/root-C8xYz1Qw.js`,
-      `${PAGE_URL}assets/entry.client-BxK9aP2q.js`,
-    ]);
+    expect(extractScriptUrls(html, PAGE_URL)).toEqual([`${PAGE_URL}assets/root-C8xYz1Qw.js`, `${PAGE_URL}assets/entry.client-BxK9aP2q.js`]);
   });
 
   it("handles <script src>, preload as=script, entities, single quotes and relative URLs", () => {
@@ -160,19 +154,13 @@ describe("toRow", () => {
   });
 
   it("does not count the expected 404 as an error", () => {
-    const row = toRow(
-      { path: "/nope", expectStatus: 404 },
-      result({ statusCodeStats: { "404": { count: 500 } }, non2xx: 500 }),
-    );
+    const row = toRow({ path: "/nope", expectStatus: 404 }, result({ statusCodeStats: { "404": { count: 500 } }, non2xx: 500 }));
     expect(row).toMatchObject({ route: "/nope (404)", errors: 0, responses: 500 });
     expect(formatUnexpected(row.unexpected)).toBe("-");
   });
 
   it("adds connection errors and counts timeouts once (autocannon counts them in errors too)", () => {
-    const row = toRow(
-      { path: "/", expectStatus: 200 },
-      result({ statusCodeStats: { "200": { count: 50 } }, errors: 4, timeouts: 3 }),
-    );
+    const row = toRow({ path: "/", expectStatus: 200 }, result({ statusCodeStats: { "200": { count: 50 } }, errors: 4, timeouts: 3 }));
     expect(row).toMatchObject({ transportErrors: 4, timeouts: 3, errors: 4 });
   });
 });
@@ -213,10 +201,7 @@ describe("formatTable", () => {
   });
 
   it("keeps every column at the same offset on every line", () => {
-    const lines = formatTable([
-      row({ route: "/a", rps: 1 }),
-      row({ route: "/a-much-longer-route", rps: 123456, p99: 99999 }),
-    ]).split("\n");
+    const lines = formatTable([row({ route: "/a", rps: 1 }), row({ route: "/a-much-longer-route", rps: 123456, p99: 99999 })]).split("\n");
     const ends = (line: string): number[] => [...line.matchAll(/\S+(?= {2}|$)/g)].map((m) => m.index + m[0].length);
     const header = ends(lines[0] ?? "");
     for (const line of lines.slice(2)) expect(ends(line).slice(1, 6)).toEqual(header.slice(1, 6));
@@ -261,9 +246,13 @@ describe("parseBenchArgs", () => {
   });
 
   it("reads the catalogue size, runs, page cache and memory limit of a routes bench", () => {
-    expect(
-      parseBenchArgs(["--products", "10000", "--connections", "50", "--runs=3", "--no-page-cache", "--max-rss-mb", "512"], {}),
-    ).toMatchObject({ products: 10_000, connections: 50, runs: 3, pageCache: false, maxRssMb: 512 });
+    expect(parseBenchArgs(["--products", "10000", "--connections", "50", "--runs=3", "--no-page-cache", "--max-rss-mb", "512"], {})).toMatchObject({
+      products: 10_000,
+      connections: 50,
+      runs: 3,
+      pageCache: false,
+      maxRssMb: 512,
+    });
     expect(parseBenchArgs(["-p", "500", "-r", "2"], {})).toMatchObject({ products: 500, runs: 2, pageCache: true });
     expect(() => parseBenchArgs(["--products", "0"], {})).toThrow(/--products/);
     expect(() => parseBenchArgs(["--runs", "1.5"], {})).toThrow(/--runs/);
@@ -334,10 +323,7 @@ describe("median and medianRows", () => {
 
   it("gives one row per route with the medians of three runs and the errors of all", () => {
     const run = (rps: number, p99: number, errors = 0) =>
-      withHealthzRatio([
-        benchRow("/", rps, { p50: rps / 10, p99, errors, unexpected: errors ? { "500": errors } : {} }),
-        benchRow("/healthz", 1000),
-      ]);
+      withHealthzRatio([benchRow("/", rps, { p50: rps / 10, p99, errors, unexpected: errors ? { "500": errors } : {} }), benchRow("/healthz", 1000)]);
     const rows = medianRows([run(150, 300), run(100, 100, 2), run(200, 200, 1)]);
     expect(rows.map((r) => r.route)).toEqual(["/", "/healthz"]);
     expect(rows[0]).toMatchObject({ rps: 150, p50: 15, p99: 200, ratio: 0.15, errors: 3, responses: 300, unexpected: { "500": 3 } });

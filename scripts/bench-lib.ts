@@ -183,9 +183,7 @@ const COLUMNS: { title: string; align: "left" | "right"; cell: (row: BenchRow) =
  */
 export function formatTable(rows: readonly BenchRow[]): string {
   const cells = rows.map((row) => COLUMNS.map((c) => c.cell(row)));
-  const widths = COLUMNS.map((c, i) =>
-    Math.max(c.title.length, ...cells.map((line) => (line[i] ?? "").length)),
-  );
+  const widths = COLUMNS.map((c, i) => Math.max(c.title.length, ...cells.map((line) => (line[i] ?? "").length)));
   const render = (values: readonly string[]): string =>
     values
       .map((value, i) => {
@@ -194,11 +192,7 @@ export function formatTable(rows: readonly BenchRow[]): string {
       })
       .join("  ")
       .trimEnd();
-  return [
-    render(COLUMNS.map((c) => c.title)),
-    render(widths.map((w) => "-".repeat(w))),
-    ...cells.map(render),
-  ].join("\n");
+  return [render(COLUMNS.map((c) => c.title)), render(widths.map((w) => "-".repeat(w))), ...cells.map(render)].join("\n");
 }
 
 // ---------------------------------------------------------------------------
@@ -243,8 +237,7 @@ function isJsPath(specifier: string): boolean {
 // Static `import x from "…"`, `import * as r from "…"`, `import {a} from "…"`,
 // side-effect `import "…"`, and the re-export forms `export * from "…"`,
 // `export {a} from "…"`. Dynamic `import("…")` is matched separately.
-const STATIC_IMPORT =
-  /\b(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*)(["'])([^"'\n]+)\1/g;
+const STATIC_IMPORT = /\b(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*)(["'])([^"'\n]+)\1/g;
 const DYNAMIC_IMPORT = /\bimport\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g;
 
 const SCRIPT_TYPES_THAT_RUN = new Set(["", "module", "text/javascript", "application/javascript", DEFERRED_MODULE_TYPE]);
@@ -283,8 +276,7 @@ export function extractScriptUrls(html: string, pageUrl: string | URL): string[]
 
   // Scan the document in order so a script's content is consumed whole (a
   // "<link" inside inline JS is not a tag) and comments are skipped.
-  const TOKEN =
-    /<!--[\s\S]*?-->|<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>|<link\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
+  const TOKEN = /<!--[\s\S]*?-->|<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>|<link\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
   for (const m of html.matchAll(TOKEN)) {
     const scriptAttrs = m[1];
     const linkAttrs = m[3];
@@ -329,8 +321,7 @@ export function extractScriptUrls(html: string, pageUrl: string | URL): string[]
  * output is where real import declarations sit.
  */
 export function extractStaticImports(code: string, moduleUrl: string | URL): string[] {
-  const re =
-    /(?:^|[;}\n])\s*(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*)(["'])([^"'\n]+)\1/g;
+  const re = /(?:^|[;}\n])\s*(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*)(["'])([^"'\n]+)\1/g;
   const out: string[] = [];
   const seen = new Set<string>();
   for (const m of code.matchAll(re)) {
@@ -492,10 +483,7 @@ function positiveInt(name: string, value: string): number {
  * `--runs N` (default 1), `--no-page-cache`, `--max-rss-mb N`.
  * Throws on unknown flags, bad numbers, or a routes-only option with the mixed scenario.
  */
-export function parseBenchArgs(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): BenchOptions {
+export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): BenchOptions {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -526,12 +514,7 @@ export function parseBenchArgs(
         : scenario === "mixed"
           ? 20
           : 5;
-  const connections =
-    values.connections !== undefined
-      ? positiveInt("--connections", values.connections)
-      : scenario === "mixed"
-        ? 200
-        : 10;
+  const connections = values.connections !== undefined ? positiveInt("--connections", values.connections) : scenario === "mixed" ? 200 : 10;
   const routesOnly = (["products", "runs", "no-page-cache", "max-rss-mb"] as const).filter(
     (name) => values[name] !== undefined && values[name] !== false,
   );

@@ -90,8 +90,7 @@ const WARMUP_REQUESTS_PER_ROUTE = 30;
 const REQUEST_TIMEOUT_S = 10;
 /** What a browser sends, so SSR takes the same path (isbot, compression) as for a visitor. */
 const BROWSER_HEADERS: Record<string, string> = {
-  "user-agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "accept-encoding": "gzip, deflate, br",
   "accept-language": "ar,fr;q=0.9,en;q=0.8",
@@ -577,7 +576,9 @@ let exitCode: number;
 try {
   exitCode = await main();
 } catch (error) {
-  console.error(`\n[bench] ${error instanceof BenchFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(
+    `\n[bench] ${error instanceof BenchFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   exitCode = 1;
 } finally {
   await cleanup();

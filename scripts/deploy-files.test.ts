@@ -47,7 +47,11 @@ describe("Dockerfile", () => {
     expect(image(runtime)).toBe("node:20-bookworm-slim");
     const env = keyword("ENV").flatMap((instruction) => instruction.getArguments().map((argument) => argument.getValue()));
     expect(env).toContain("NODE_ENV=production");
-    expect(keyword("RUN").map((run) => run.getArgumentsContent() ?? "").join("\n")).not.toMatch(/g\+\+|npm install/);
+    expect(
+      keyword("RUN")
+        .map((run) => run.getArgumentsContent() ?? "")
+        .join("\n"),
+    ).not.toMatch(/g\+\+|npm install/);
   });
 
   it("sets only variables .env.example documents", () => {
@@ -61,7 +65,15 @@ describe("Dockerfile", () => {
     const copies = dockerfile
       .getCOPYs()
       .filter((copy) => runtimeInstructions.includes(copy))
-      .map((copy) => `${copy.getFlags().find((flag) => flag.getName() === "from")?.getValue() ?? ""} ${copy.getArgumentsContent() ?? ""}`);
+      .map(
+        (copy) =>
+          `${
+            copy
+              .getFlags()
+              .find((flag) => flag.getName() === "from")
+              ?.getValue() ?? ""
+          } ${copy.getArgumentsContent() ?? ""}`,
+      );
     expect(copies.some((copy) => /^deps .*node_modules/.test(copy))).toBe(true);
     expect(copies.some((copy) => /^build .*\/app\/build/.test(copy))).toBe(true);
     expect(copies.some((copy) => /server\.js/.test(copy))).toBe(true);
@@ -80,12 +92,18 @@ describe("Dockerfile", () => {
     const cmds = keyword("CMD");
     expect(cmds).toHaveLength(1);
     expect(JSON.parse(cmds[0]!.getArgumentsContent()!)).toEqual(["node", ...SERVER_NODE_ARGS, "server.js"]);
-    expect(keyword("VOLUME").map((volume) => volume.getArgumentsContent()).join(" ")).toMatch(/\/app\/data/);
+    expect(
+      keyword("VOLUME")
+        .map((volume) => volume.getArgumentsContent())
+        .join(" "),
+    ).toMatch(/\/app\/data/);
   });
 
   it("has a .dockerignore that keeps node_modules, builds, data and secrets out", () => {
     expect(existsSync(new URL("../.dockerignore", import.meta.url))).toBe(true);
-    const ignored = read(".dockerignore").split("\n").map((line) => line.trim());
+    const ignored = read(".dockerignore")
+      .split("\n")
+      .map((line) => line.trim());
     for (const entry of ["node_modules", "build", "data", ".env", ".git"]) expect(ignored).toContain(entry);
   });
 });

@@ -62,7 +62,16 @@ function hex(c: string): [number, number, number] {
 function mix(a: string, b: string, t: number): string {
   const x = hex(a);
   const y = hex(b);
-  return "#" + x.map((v, i) => Math.round(v + ((y[i] ?? 0) - v) * t).toString(16).padStart(2, "0")).join("");
+  return (
+    "#" +
+    x
+      .map((v, i) =>
+        Math.round(v + ((y[i] ?? 0) - v) * t)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+  );
 }
 const lt = (c: string, t = 0.35): string => mix(c, "#ffffff", t);
 const dk = (c: string, t = 0.25): string => mix(c, "#000000", t);
@@ -72,20 +81,41 @@ let defs: string[] = [];
 function grad(kind: "l" | "r", stops: [number, string][], attrs: string): string {
   const id = "g" + defs.length;
   const s = stops.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join("");
-  defs.push(
-    kind === "l"
-      ? `<linearGradient id="${id}" ${attrs}>${s}</linearGradient>`
-      : `<radialGradient id="${id}" ${attrs}>${s}</radialGradient>`,
-  );
+  defs.push(kind === "l" ? `<linearGradient id="${id}" ${attrs}>${s}</linearGradient>` : `<radialGradient id="${id}" ${attrs}>${s}</radialGradient>`);
   return `url(#${id})`;
 }
 /** Vertical gradient, top to bottom. */
-const vg = (a: string, b: string): string => grad("l", [[0, a], [1, b]], 'x2="0" y2="1"');
+const vg = (a: string, b: string): string =>
+  grad(
+    "l",
+    [
+      [0, a],
+      [1, b],
+    ],
+    'x2="0" y2="1"',
+  );
 /** Rounded-object shading: dark edge, light band left of centre, darker right edge. */
 const cyl = (c: string): string =>
-  grad("l", [[0, dk(c, 0.12)], [0.3, lt(c, 0.28)], [0.65, c], [1, dk(c, 0.28)]], 'x2="1" y2="0"');
+  grad(
+    "l",
+    [
+      [0, dk(c, 0.12)],
+      [0.3, lt(c, 0.28)],
+      [0.65, c],
+      [1, dk(c, 0.28)],
+    ],
+    'x2="1" y2="0"',
+  );
 /** Ball shading, light upper left. */
-const ball = (a: string, b: string): string => grad("r", [[0, a], [1, b]], 'cx=".35" cy=".3" r=".75"');
+const ball = (a: string, b: string): string =>
+  grad(
+    "r",
+    [
+      [0, a],
+      [1, b],
+    ],
+    'cx=".35" cy=".3" r=".75"',
+  );
 
 const R = (x: number, y: number, w: number, h: number, rx: number, fill: string, e = ""): string =>
   `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}"${rx ? ` rx="${f(rx)}"` : ""} fill="${fill}"${at(e)}/>`;
@@ -422,8 +452,7 @@ function hairDryer(c: string): string {
 }
 
 function straightener(c: string, plate: string): string {
-  const arm = (col: string): string =>
-    R(170, -30, 460, 60, 30, col) + R(182, -20, 200, 40, 14, plate) + C(560, 0, 8, "#5be38a");
+  const arm = (col: string): string => R(170, -30, 460, 60, 30, col) + R(182, -20, 200, 40, 14, plate) + C(560, 0, 8, "#5be38a");
   return (
     sh(400, 600, 240, 22) +
     S("M 650 440 C 710 480 700 580 630 600", INK, 9) +
@@ -592,7 +621,11 @@ function steamIron(c: string): string {
     C(140, 516, 18, "#fff", op(0.5)) +
     C(118, 480, 12, "#fff", op(0.4)) +
     S("M 628 500 C 690 500 700 580 740 600", INK, 9) +
-    P("M 320 412 Q 320 262 450 262 L 592 262 Q 634 262 634 304 L 634 412 Z M 384 402 Q 388 322 462 318 L 572 318 L 572 402 Z", dk(c, 0.2), 'fill-rule="evenodd"') +
+    P(
+      "M 320 412 Q 320 262 450 262 L 592 262 Q 634 262 634 304 L 634 412 Z M 384 402 Q 388 322 462 318 L 572 318 L 572 402 Z",
+      dk(c, 0.2),
+      'fill-rule="evenodd"',
+    ) +
     P("M 152 560 Q 196 420 330 400 L 604 400 Q 636 400 636 432 L 636 560 Z", vg(lt(c, 0.2), dk(c, 0.1))) +
     P("M 260 450 Q 300 420 380 416 L 520 416 L 520 470 L 300 470 Z", "#fff", op(0.35)) +
     C(560, 470, 22, "#fff", op(0.9)) +
@@ -622,7 +655,15 @@ function garmentSteamer(c: string): string {
 
 function cookware(c: string): string {
   const specks = [
-    [270, 470], [320, 520], [380, 450], [430, 560], [470, 490], [300, 590], [400, 600], [460, 420], [350, 400],
+    [270, 470],
+    [320, 520],
+    [380, 450],
+    [430, 560],
+    [470, 490],
+    [300, 590],
+    [400, 600],
+    [460, 420],
+    [350, 400],
   ]
     .map(([x, y]) => C(x ?? 0, y ?? 0, 4, "#fff", op(0.35)))
     .join("");
@@ -643,9 +684,7 @@ function cookware(c: string): string {
 }
 
 function dinnerSet(c: string): string {
-  const plates = [0, 1, 2, 3, 4]
-    .map((i) => E(350, 610 - i * 16, 200, 50, "#fff", `stroke="#d5dde5" stroke-width="3"`))
-    .join("");
+  const plates = [0, 1, 2, 3, 4].map((i) => E(350, 610 - i * 16, 200, 50, "#fff", `stroke="#d5dde5" stroke-width="3"`)).join("");
   return (
     sh(400, 650, 270) +
     plates +
@@ -752,7 +791,9 @@ function smartTv(): string {
 }
 
 function laptop(): string {
-  const keys = [0, 1, 2].map((i) => S(`M ${246 - i * 13} ${456 + i * 12} L ${554 + i * 13} ${456 + i * 12}`, "#8d99a6", 7, 'stroke-dasharray="14 6"')).join("");
+  const keys = [0, 1, 2]
+    .map((i) => S(`M ${246 - i * 13} ${456 + i * 12} L ${554 + i * 13} ${456 + i * 12}`, "#8d99a6", 7, 'stroke-dasharray="14 6"'))
+    .join("");
   return (
     sh(400, 548, 280) +
     R(208, 168, 384, 266, 18, "#2b2d42") +
@@ -787,7 +828,9 @@ function smartwatch(c: string): string {
 // ---------------------------------------------------------------- accessories
 
 function wristwatch(strap: string, dial: string): string {
-  const ticks = Array.from({ length: 12 }, (_, i) => G(`rotate(${i * 30} 400 400)`, R(396, 300, 8, i % 3 === 0 ? 24 : 12, 3, i % 3 === 0 ? GOLD : "#8d99a6"))).join("");
+  const ticks = Array.from({ length: 12 }, (_, i) =>
+    G(`rotate(${i * 30} 400 400)`, R(396, 300, 8, i % 3 === 0 ? 24 : 12, 3, i % 3 === 0 ? GOLD : "#8d99a6")),
+  ).join("");
   return (
     sh(400, 716, 110) +
     R(346, 96, 108, 240, 26, vg(lt(strap, 0.1), strap)) +
@@ -809,7 +852,11 @@ function wristwatch(strap: string, dial: string): string {
 
 function sunglasses(frameC: string): string {
   const lens =
-    P("M 176 372 Q 176 348 200 348 L 368 348 Q 392 348 389 374 L 378 444 Q 368 500 300 500 L 262 500 Q 196 500 186 442 Z", vg("#3a5a7a", "#0b132b"), `stroke="${frameC}" stroke-width="14"`) +
+    P(
+      "M 176 372 Q 176 348 200 348 L 368 348 Q 392 348 389 374 L 378 444 Q 368 500 300 500 L 262 500 Q 196 500 186 442 Z",
+      vg("#3a5a7a", "#0b132b"),
+      `stroke="${frameC}" stroke-width="14"`,
+    ) +
     gloss("M 214 372 L 262 372 L 222 470 L 204 450 Z", 0.25) +
     S("M 170 366 L 112 352", frameC, 14);
   return sh(400, 560, 230, 16) + lens + mirror(lens) + S("M 386 378 Q 400 360 414 378", frameC, 14);
@@ -847,7 +894,9 @@ const ripples = (cx: number, cy: number, w: number): string =>
   S(`M ${cx - w} ${cy} q ${w / 4} -12 ${w / 2} 0 t ${w / 2} 0 M ${cx - w / 3} ${cy + 30} q ${w / 4} -12 ${w / 2} 0 t ${w / 2} 0`, "#fff", 6, op(0.6));
 
 function duck(x: number, y: number): string {
-  return E(x, y, 40, 26, "#ffd60a") + C(x + 22, y - 26, 20, "#ffd60a") + P(`M ${x + 38} ${y - 28} l 20 4 l -20 8 Z`, "#f77f00") + C(x + 26, y - 30, 4, INK);
+  return (
+    E(x, y, 40, 26, "#ffd60a") + C(x + 22, y - 26, 20, "#ffd60a") + P(`M ${x + 38} ${y - 28} l 20 4 l -20 8 Z`, "#f77f00") + C(x + 26, y - 30, 4, INK)
+  );
 }
 
 /** Round inflatable pool with stacked rings, from the smallest baby pool (2 rings) up. */
@@ -858,7 +907,10 @@ function ringPool(colors: string[], withDuck: boolean): string {
     O(400, y, 250, 84, col, 58) + S(`M 150 ${y - 16} A 250 84 0 0 0 650 ${y - 16}`, "#fff", 8, op(0.35));
   return (
     sh(400, 688, 300, 30) +
-    colors.slice(0, -1).map((col, i) => ring(560 - i * 58, col)).join("") +
+    colors
+      .slice(0, -1)
+      .map((col, i) => ring(560 - i * 58, col))
+      .join("") +
     E(400, top, 226, 64, vg(WATER_TOP, WATER_DEEP)) +
     ripples(400, top - 10, 120) +
     (withDuck ? duck(330, top + 6) : "") +
@@ -1011,7 +1063,10 @@ function oudOil(glass: string): string {
     sh(400, 644, 110) +
     P("M 400 110 L 434 300 L 366 300 Z", vg("#f7e08a", GOLD)) +
     R(354, 294, 92, 42, 10, GOLD) +
-    P("M 372 336 Q 320 340 318 420 L 318 596 Q 318 640 362 640 L 438 640 Q 482 640 482 596 L 482 420 Q 480 340 428 336 Z", vg(lt(glass, 0.2), dk(glass, 0.3))) +
+    P(
+      "M 372 336 Q 320 340 318 420 L 318 596 Q 318 640 362 640 L 438 640 Q 482 640 482 596 L 482 420 Q 480 340 428 336 Z",
+      vg(lt(glass, 0.2), dk(glass, 0.3)),
+    ) +
     S("M 318 430 L 482 430 M 318 560 L 482 560", GOLD, 8) +
     P(poly(400, 495, 30, 8, -22.5), "none", `stroke="${GOLD}" stroke-width="6"`) +
     gloss("M 334 440 L 350 440 L 350 550 L 334 550 Z", 0.45)
@@ -1041,7 +1096,11 @@ function giftSet(box: string, glass: string): string {
     R(170, 400, 300, 244, 14, vg(lt(box, 0.1), dk(box, 0.15))) +
     R(300, 400, 40, 244, 0, GOLD) +
     R(170, 500, 300, 36, 0, GOLD) +
-    P("M 320 400 C 240 380 236 320 290 330 C 310 336 318 370 320 400 Z M 320 400 C 400 380 404 320 350 330 C 330 336 322 370 320 400 Z", GOLD, `stroke="${dk(GOLD, 0.2)}" stroke-width="5"`) +
+    P(
+      "M 320 400 C 240 380 236 320 290 330 C 310 336 318 370 320 400 Z M 320 400 C 400 380 404 320 350 330 C 330 336 322 370 320 400 Z",
+      GOLD,
+      `stroke="${dk(GOLD, 0.2)}" stroke-width="5"`,
+    ) +
     G("translate(330 256) scale(.62)", perfumeSquare(glass, "#1b1d2a"))
   );
 }
@@ -1055,7 +1114,10 @@ function rcCar(c: string): string {
     S("M 600 372 L 642 250", INK, 5) +
     C(642, 250, 10, "#e63946") +
     P("M 596 420 L 640 352 L 676 352 L 662 430 Z", dk(c, 0.3)) +
-    P("M 170 500 Q 170 442 230 432 L 322 420 Q 372 350 452 350 L 522 354 Q 572 360 612 420 L 642 430 Q 682 442 682 492 L 682 520 Q 682 540 662 540 L 190 540 Q 170 540 170 520 Z", vg(lt(c, 0.2), dk(c, 0.1))) +
+    P(
+      "M 170 500 Q 170 442 230 432 L 322 420 Q 372 350 452 350 L 522 354 Q 572 360 612 420 L 642 430 Q 682 442 682 492 L 682 520 Q 682 540 662 540 L 190 540 Q 170 540 170 520 Z",
+      vg(lt(c, 0.2), dk(c, 0.1)),
+    ) +
     P("M 342 420 Q 382 372 446 368 L 510 372 Q 546 378 576 420 Z", vg("#d7ecff", "#7fb3e0")) +
     S("M 452 372 L 452 420", dk(c, 0.2), 8) +
     P("M 176 470 L 676 470 L 680 490 L 172 490 Z", "#fff", op(0.85)) +
@@ -1191,7 +1253,14 @@ function kite(): string {
 
 function xylophone(): string {
   const cols = ["#e63946", "#f3722c", "#ffd60a", "#43aa8b", "#1e88e5", "#5a4fcf", "#b5179e"];
-  const bars = cols.map((c, i) => R(210 + i * 56, 300 + i * 14, 44, 260 - i * 28, 10, vg(lt(c, 0.15), c)) + C(232 + i * 56, 330 + i * 14, 5, "#fff") + C(232 + i * 56, 530 - i * 14, 5, "#fff")).join("");
+  const bars = cols
+    .map(
+      (c, i) =>
+        R(210 + i * 56, 300 + i * 14, 44, 260 - i * 28, 10, vg(lt(c, 0.15), c)) +
+        C(232 + i * 56, 330 + i * 14, 5, "#fff") +
+        C(232 + i * 56, 530 - i * 14, 5, "#fff"),
+    )
+    .join("");
   return (
     sh(400, 640, 270) +
     S("M 190 330 L 620 390 M 190 540 L 620 480", "#8d6e63", 22) +
@@ -1210,19 +1279,39 @@ type Art = "moon" | "globe" | "dict" | "sun";
 function bookCover(c: string, art: Art): string {
   let a: string;
   if (art === "moon") {
-    a = C(420, 300, 56, "#ffd166") + C(446, 284, 50, c) + P(poly(310, 250, 12, 5), "#ffd166") + P(poly(340, 340, 8, 5), "#ffd166") +
-      P("M 300 560 L 300 470 Q 340 410 380 470 L 380 560 Z M 390 560 L 390 380 L 400 350 L 410 380 L 410 560 Z M 420 560 L 420 480 Q 450 440 480 480 L 480 560 Z", "#ffd166", op(0.9));
+    a =
+      C(420, 300, 56, "#ffd166") +
+      C(446, 284, 50, c) +
+      P(poly(310, 250, 12, 5), "#ffd166") +
+      P(poly(340, 340, 8, 5), "#ffd166") +
+      P(
+        "M 300 560 L 300 470 Q 340 410 380 470 L 380 560 Z M 390 560 L 390 380 L 400 350 L 410 380 L 410 560 Z M 420 560 L 420 480 Q 450 440 480 480 L 480 560 Z",
+        "#ffd166",
+        op(0.9),
+      );
   } else if (art === "globe") {
-    a = C(388, 380, 96, "#4cc9f0") +
-      P("M 330 330 Q 360 300 390 320 Q 400 350 370 360 Q 350 390 330 370 Z M 400 400 Q 440 380 460 410 Q 450 450 420 460 Q 400 440 400 400 Z M 410 300 Q 440 300 450 330 Q 430 340 410 320 Z", "#52b788") +
-      O(388, 380, 96, 96, "#fff", 6) + S("M 280 380 L 496 380", "#fff", 3, op(0.6));
+    a =
+      C(388, 380, 96, "#4cc9f0") +
+      P(
+        "M 330 330 Q 360 300 390 320 Q 400 350 370 360 Q 350 390 330 370 Z M 400 400 Q 440 380 460 410 Q 450 450 420 460 Q 400 440 400 400 Z M 410 300 Q 440 300 450 330 Q 430 340 410 320 Z",
+        "#52b788",
+      ) +
+      O(388, 380, 96, 96, "#fff", 6) +
+      S("M 280 380 L 496 380", "#fff", 3, op(0.6));
   } else if (art === "dict") {
     // Arabic-French: the Algerian and French flags, one above the other.
-    a = R(284, 262, 100, 104, 0, "#006233") + R(384, 262, 100, 104, 0, "#fff") +
-      P("M 396 288 A 30 30 0 1 0 396 342 A 30 30 0 0 1 396 288 Z", "#d21034") + P(poly(410, 315, 11, 5), "#d21034") +
-      R(284, 384, 67, 104, 0, "#0055a4") + R(351, 384, 66, 104, 0, "#fff") + R(417, 384, 67, 104, 0, "#ef4135");
+    a =
+      R(284, 262, 100, 104, 0, "#006233") +
+      R(384, 262, 100, 104, 0, "#fff") +
+      P("M 396 288 A 30 30 0 1 0 396 342 A 30 30 0 0 1 396 288 Z", "#d21034") +
+      P(poly(410, 315, 11, 5), "#d21034") +
+      R(284, 384, 67, 104, 0, "#0055a4") +
+      R(351, 384, 66, 104, 0, "#fff") +
+      R(417, 384, 67, 104, 0, "#ef4135");
   } else {
-    a = C(388, 350, 60, "#ffd166") + [0, 45, 90, 135, 180, 225, 270, 315].map((r) => G(`rotate(${r} 388 350)`, S("M 388 270 L 388 248", "#ffd166", 10))).join("") +
+    a =
+      C(388, 350, 60, "#ffd166") +
+      [0, 45, 90, 135, 180, 225, 270, 315].map((r) => G(`rotate(${r} 388 350)`, S("M 388 270 L 388 248", "#ffd166", 10))).join("") +
       P("M 276 560 Q 340 470 400 530 T 498 500 L 498 600 L 276 600 Z", "#52b788");
   }
   return (
@@ -1282,7 +1371,10 @@ function bookStack(): string {
 function pencils(): string {
   const cols = ["#e63946", "#f3722c", "#ffd60a", "#43aa8b", "#1e88e5", "#5a4fcf", "#b5179e"];
   const p = (c: string): string =>
-    R(-16, -160, 32, 300, 4, c) + P("M -16 -160 L 16 -160 L 0 -214 Z", "#f4d9b0") + P("M -6 -196 L 6 -196 L 0 -214 Z", c) + R(-16, 120, 32, 30, 0, STEEL);
+    R(-16, -160, 32, 300, 4, c) +
+    P("M -16 -160 L 16 -160 L 0 -214 Z", "#f4d9b0") +
+    P("M -6 -196 L 6 -196 L 0 -214 Z", c) +
+    R(-16, 120, 32, 30, 0, STEEL);
   return (
     sh(400, 656, 230) +
     cols.map((c, i) => G(`translate(400 520) rotate(${(i - 3) * 12}) translate(0 -120)`, p(c))).join("") +

@@ -40,7 +40,11 @@ function necklace(item: JewelleryItem, c: string, i: number): string {
     const a = Math.PI * (0.12 + (0.76 * k) / (n - 1));
     const x = 400 + 230 * Math.cos(a);
     const y = 250 + 260 * Math.sin(a);
-    beads.push(item.stones.toLowerCase().includes("pearl") ? gem(x, y, 16, c) : `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${i % 2 ? 12 : 9}" fill="url(#au)"/>`);
+    beads.push(
+      item.stones.toLowerCase().includes("pearl")
+        ? gem(x, y, 16, c)
+        : `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${i % 2 ? 12 : 9}" fill="url(#au)"/>`,
+    );
   }
   return `<path d="M170 250 Q400 760 630 250" fill="none" stroke="url(#au)" stroke-width="10"/>${beads.join("")}${gem(400, 540, 34, c)}`;
 }
@@ -68,7 +72,10 @@ function ring(item: JewelleryItem, c: string): string {
 function bracelet(_item: JewelleryItem, c: string, i: number): string {
   const bands = i % 2 === 0 ? [0] : [-40, 0, 40];
   const links = bands
-    .map((d) => `<ellipse cx="${400 + d}" cy="${420 + d / 2}" rx="220" ry="120" fill="none" stroke="url(#au)" stroke-width="${bands.length > 1 ? 18 : 34}"/>`)
+    .map(
+      (d) =>
+        `<ellipse cx="${400 + d}" cy="${420 + d / 2}" rx="220" ry="120" fill="none" stroke="url(#au)" stroke-width="${bands.length > 1 ? 18 : 34}"/>`,
+    )
     .join("");
   const dots = [0, 1, 2, 3, 4, 5, 6].map((k) => gem(240 + k * 53, 530 + Math.abs(3 - k) * -12, 12, c)).join("");
   return links + dots;
@@ -90,7 +97,14 @@ function crown(_item: JewelleryItem, c: string, i: number): string {
   return `<path d="${peaks}" fill="url(#au)"/><rect x="170" y="550" width="460" height="50" rx="20" fill="url(#au)"/>${gems}`;
 }
 
-const drawers: Record<JewelleryItem["category"], (item: JewelleryItem, c: string, i: number) => string> = { Necklaces: necklace, Pendants: pendant, Rings: ring, Bracelets: bracelet, Earrings: earrings, Crowns: crown };
+const drawers: Record<JewelleryItem["category"], (item: JewelleryItem, c: string, i: number) => string> = {
+  Necklaces: necklace,
+  Pendants: pendant,
+  Rings: ring,
+  Bracelets: bracelet,
+  Earrings: earrings,
+  Crowns: crown,
+};
 
 function draw(item: JewelleryItem, index: number): string {
   const bg = BACKGROUNDS[index % BACKGROUNDS.length]!;

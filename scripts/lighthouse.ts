@@ -38,7 +38,9 @@ try {
     status = 1;
     console.log(`\n${formatFindings(result)}`);
   }
-  console.log(`\nReports: ${REPORT_DIR}/<page>.report.html|json (median run), ${REPORT_DIR}/summary.json; ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `\nReports: ${REPORT_DIR}/<page>.report.html|json (median run), ${REPORT_DIR}/summary.json; ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 } catch (error) {
   console.error(error);
   status = 1;

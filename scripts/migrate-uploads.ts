@@ -59,9 +59,7 @@ const report = await copyUploadsToBucket(source, target, {
 });
 for (const file of report.ignored) console.log(`  ignored (not a storage key): ${file}`);
 for (const { key, error } of report.failed) console.error(`  ${key}: ${error}`);
-console.log(
-  `${report.copied} copied, ${report.skipped} already in the bucket, ${report.ignored.length} ignored, ${report.failed.length} failed.`,
-);
+console.log(`${report.copied} copied, ${report.skipped} already in the bucket, ${report.ignored.length} ignored, ${report.failed.length} failed.`);
 if (report.failed.length > 0) {
   target.client.destroy();
   fail(`The copy is incomplete: run it again${values["rewrite-urls"] ? " (the URLs were not rewritten)" : ""}.`);

@@ -47,8 +47,7 @@ describe("language config", () => {
   });
 
   it("prefers a valid ?lng= query parameter over the cookie", () => {
-    const request = (url: string, cookie?: string) =>
-      new Request(url, cookie ? { headers: { Cookie: cookie } } : undefined);
+    const request = (url: string, cookie?: string) => new Request(url, cookie ? { headers: { Cookie: cookie } } : undefined);
     expect(languageFromRequest(request("https://shop.dz/"))).toBe("ar");
     expect(languageFromRequest(request("https://shop.dz/", "lng=en"))).toBe("en");
     expect(languageFromRequest(request("https://shop.dz/?lng=fr", "lng=en"))).toBe("fr");
@@ -57,12 +56,9 @@ describe("language config", () => {
   });
 
   it("sets the cookie only when the query chose a language the cookie does not already hold", () => {
-    const request = (url: string, cookie?: string) =>
-      new Request(url, cookie ? { headers: { Cookie: cookie } } : undefined);
+    const request = (url: string, cookie?: string) => new Request(url, cookie ? { headers: { Cookie: cookie } } : undefined);
     expect(languageCookieForQuery(request("https://shop.dz/?lng=fr"))).toBe(languageCookie("fr"));
-    expect(languageCookieForQuery(request("https://shop.dz/?lng=fr", "lng=en"), { secure: true })).toBe(
-      languageCookie("fr", { secure: true }),
-    );
+    expect(languageCookieForQuery(request("https://shop.dz/?lng=fr", "lng=en"), { secure: true })).toBe(languageCookie("fr", { secure: true }));
     expect(languageCookieForQuery(request("https://shop.dz/?lng=fr", "lng=fr"))).toBeNull();
     // No cookie means Arabic already.
     expect(languageCookieForQuery(request("https://shop.dz/?lng=ar"))).toBeNull();

@@ -7,9 +7,7 @@ import { createI18n, createTranslator } from "./i18n";
 
 type Tree = { [key: string]: string | Tree };
 const keysOf = (tree: Tree, prefix = ""): string[] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
-  );
+  Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
 
 describe("translations", () => {
   it("render an unknown key as the key itself", async () => {
@@ -52,7 +50,11 @@ describe("the translator", () => {
   // every key of every language, with and without count, context, values and defaultValue,
   // must give exactly what i18next gives.
   it("renders every key as i18next does", async () => {
-    for (const [language, dictionary] of [["ar", ar], ["en", en], ["fr", fr]] as const) {
+    for (const [language, dictionary] of [
+      ["ar", ar],
+      ["en", en],
+      ["fr", fr],
+    ] as const) {
       const reference = createInstance();
       await reference.init({
         lng: language,

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { formText, optionalFormText } from "./form-text";
-import {
-  applyPageTarget,
-  compareAtBelowPrice,
-  DEFAULT_LOW_STOCK_THRESHOLD,
-  normalizeSlug,
-  parseIntegerField,
-} from "./admin-product";
+import { applyPageTarget, compareAtBelowPrice, DEFAULT_LOW_STOCK_THRESHOLD, normalizeSlug, parseIntegerField } from "./admin-product";
 
 /**
  * The admin product form as the server reads it. Messages are keys under
@@ -33,14 +27,7 @@ export type ProductFieldName =
   | "sku";
 
 export type ProductErrorKey =
-  | "requiredFields"
-  | "required"
-  | "tooLong"
-  | "negative"
-  | "compareAtBelowPrice"
-  | "slugTaken"
-  | "unknownCategory"
-  | "unknownSection";
+  "requiredFields" | "required" | "tooLong" | "negative" | "compareAtBelowPrice" | "slugTaken" | "unknownCategory" | "unknownSection";
 
 /** What a valid form saves (camelCase; the repository maps it to columns). */
 export interface ProductInput {
@@ -64,10 +51,13 @@ export interface ProductInput {
 const text = formText;
 const optionalText = optionalFormText;
 const integer = (fallback: number) =>
-  z.preprocess((value) => {
-    if (typeof value === "string" && value.trim() === "") return fallback;
-    return parseIntegerField(value, fallback);
-  }, z.number().int().min(0, "negative"));
+  z.preprocess(
+    (value) => {
+      if (typeof value === "string" && value.trim() === "") return fallback;
+      return parseIntegerField(value, fallback);
+    },
+    z.number().int().min(0, "negative"),
+  );
 
 const productFormSchema = z
   .object({

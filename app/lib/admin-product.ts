@@ -75,10 +75,7 @@ export function presetFor(target: unknown): { sectionId: string; category: strin
  * (the server's half of the preset select; with JavaScript the form fills them at once).
  * What the merchant chose is never overwritten.
  */
-export function applyPageTarget(
-  target: unknown,
-  fields: { sectionId: string; category: string },
-): { sectionId: string; category: string } {
+export function applyPageTarget(target: unknown, fields: { sectionId: string; category: string }): { sectionId: string; category: string } {
   const preset = presetFor(target);
   if (!preset) return fields;
   return {

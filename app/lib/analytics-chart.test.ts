@@ -104,10 +104,7 @@ describe("chartGeometry", () => {
     const newestRtl = rtl.labels.find((label) => label.index === 29)!;
     expect(newestRtl.align).toBe("left");
     expect(newestRtl.x).toBeCloseTo(rtl.bars[29]!.x, 3);
-    expect(rtl.labels.find((label) => label.index === 15)!.x).toBeCloseTo(
-      100 - ltr.labels.find((label) => label.index === 15)!.x,
-      3,
-    );
+    expect(rtl.labels.find((label) => label.index === 15)!.x).toBeCloseTo(100 - ltr.labels.find((label) => label.index === 15)!.x, 3);
   });
 
   it("keeps a day with one click visible next to a busy day", () => {

@@ -102,10 +102,7 @@ export function niceScale(max: number, tickCount: number = CHART_DEFAULTS.tickCo
   const highest = Math.max(1, Number.isFinite(max) ? Math.ceil(max) : 1);
   const raw = highest / Math.max(1, tickCount);
   const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = Math.max(
-    1,
-    [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= raw) ?? 10 * magnitude,
-  );
+  const step = Math.max(1, [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= raw) ?? 10 * magnitude);
   return { top: Math.ceil(highest / step) * step, step };
 }
 
@@ -168,8 +165,7 @@ export function chartGeometry(days: readonly ChartDay[], options: ChartOptions):
   });
 
   let peak: ChartDay | null = null;
-  for (const day of days)
-    if (clicksOf(day) > 0 && (!peak || clicksOf(day) >= peak.clicks)) peak = { day: day.day, clicks: clicksOf(day) };
+  for (const day of days) if (clicksOf(day) > 0 && (!peak || clicksOf(day) >= peak.clicks)) peak = { day: day.day, clicks: clicksOf(day) };
 
   return {
     direction,

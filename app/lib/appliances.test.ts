@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  APPLIANCE_CATEGORIES,
-  APPLIANCES_LIMIT,
-  appliancesHref,
-  isApplianceCategory,
-  parseApplianceCategory,
-} from "./appliances";
+import { APPLIANCE_CATEGORIES, APPLIANCES_LIMIT, appliancesHref, isApplianceCategory, parseApplianceCategory } from "./appliances";
 
 const parse = (query: string) => parseApplianceCategory(new URLSearchParams(query));
 
@@ -35,7 +29,15 @@ describe("parseApplianceCategory", () => {
   });
 
   it("means all categories when the parameter is absent, empty or unknown", () => {
-    for (const query of ["", "category=", "category=toys", "category=cooling%2Ckitchen", "category=<script>", "categorie=cooling", "category=__proto__"]) {
+    for (const query of [
+      "",
+      "category=",
+      "category=toys",
+      "category=cooling%2Ckitchen",
+      "category=<script>",
+      "categorie=cooling",
+      "category=__proto__",
+    ]) {
       expect(parse(query), query).toBeNull();
     }
   });

@@ -13,8 +13,14 @@ export const cartIntentSchema = z.object({ intent: z.enum(CART_INTENTS) });
 
 /** A line change without JavaScript: the product, the new quantity (set), the page to go back to (add). */
 export const cartLineSchema = z.object({
-  productId: z.pipe(z.optional(z.string()), z.transform((value) => value?.trim() ?? "")),
+  productId: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value?.trim() ?? ""),
+  ),
   /** Anything but a whole number leaves the line as it is. */
   quantity: z.catch(z.optional(z.int()), undefined),
-  returnTo: z.pipe(z.optional(z.string()), z.transform((value) => value?.trim() ?? "")),
+  returnTo: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value?.trim() ?? ""),
+  ),
 });

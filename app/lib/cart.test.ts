@@ -92,7 +92,10 @@ describe("cart limits in the reducer", () => {
     const items = cartReducer(cartReducer([], { type: "add", item: { ...kettle, originalPrice: 3000 } }), { type: "add", item: book });
     const refreshed = cartReducer(items, {
       type: "refresh",
-      updates: [{ id: "p1", price: 2700, originalPrice: undefined }, { id: "nope", price: 1 }],
+      updates: [
+        { id: "p1", price: 2700, originalPrice: undefined },
+        { id: "nope", price: 1 },
+      ],
     });
     expect(refreshed[0]).toMatchObject({ id: "p1", price: 2700, quantity: 1 });
     expect(refreshed[0]?.originalPrice).toBeUndefined();
@@ -102,7 +105,13 @@ describe("cart limits in the reducer", () => {
 
   it("merges fetched lines it does not have yet", () => {
     const items = cartReducer([], { type: "add", item: kettle });
-    const merged = cartReducer(items, { type: "merge", items: [{ ...kettle, quantity: 5 }, { ...book, quantity: 2 }] });
+    const merged = cartReducer(items, {
+      type: "merge",
+      items: [
+        { ...kettle, quantity: 5 },
+        { ...book, quantity: 2 },
+      ],
+    });
     expect(merged.map((l) => [l.id, l.quantity])).toEqual([
       ["p1", 1],
       ["p2", 2],
@@ -124,9 +133,7 @@ describe("the cart cookie", () => {
   });
 
   it("rejects malformed parts and keeps the good ones", () => {
-    expect(
-      decodeCartCookie("p1:2,garbage,p2:,:3,p3:0,p4:-1,p5:1.5,p 6:1,p7:x,p8:3:4,<script>:1,p9:4"),
-    ).toEqual([
+    expect(decodeCartCookie("p1:2,garbage,p2:,:3,p3:0,p4:-1,p5:1.5,p 6:1,p7:x,p8:3:4,<script>:1,p9:4")).toEqual([
       { productId: "p1", quantity: 2 },
       { productId: "p9", quantity: 4 },
     ]);
@@ -150,7 +157,12 @@ describe("the cart cookie", () => {
     expect(encodeCartCookie(Array.from({ length: 60 }, (_, i) => ({ productId: `p${i}`, quantity: 150 })))).toBe(
       Array.from({ length: 50 }, (_, i) => `p${i}:99`).join(","),
     );
-    expect(encodeCartCookie([{ productId: "a,b", quantity: 1 }, { productId: "p1", quantity: 0 }])).toBe("");
+    expect(
+      encodeCartCookie([
+        { productId: "a,b", quantity: 1 },
+        { productId: "p1", quantity: 0 },
+      ]),
+    ).toBe("");
   });
 
   it("is read from a Cookie header, telling an emptied cart from none", () => {

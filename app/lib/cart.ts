@@ -21,8 +21,7 @@ export interface CartItem {
   quantity: number;
 }
 
-const isWholeAtLeast = (value: unknown, min: number): value is number =>
-  typeof value === "number" && Number.isSafeInteger(value) && value >= min;
+const isWholeAtLeast = (value: unknown, min: number): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= min;
 
 /**
  * One saved line, checked field by field (absent descriptions and image default to ""), or the
@@ -254,12 +253,7 @@ export function cartFromCookieHeader(header: string | null | undefined): CartLin
  * the browser (so never HttpOnly). An emptied cart is kept as `cart=` (it says "emptied").
  */
 export function cartCookie(lines: readonly CartLine[], options: { secure?: boolean } = {}): string {
-  const attributes = [
-    `${CART_COOKIE}=${encodeCartCookie(lines)}`,
-    "Path=/",
-    `Max-Age=${CART_COOKIE_MAX_AGE_SECONDS}`,
-    "SameSite=Lax",
-  ];
+  const attributes = [`${CART_COOKIE}=${encodeCartCookie(lines)}`, "Path=/", `Max-Age=${CART_COOKIE_MAX_AGE_SECONDS}`, "SameSite=Lax"];
   if (options.secure) attributes.push("Secure");
   return attributes.join("; ");
 }
@@ -366,10 +360,7 @@ export interface CartQuote {
 }
 
 /** A quoted product's status for a quantity (the shopper changes quantities after the quote). */
-export function cartLineStatus(
-  product: { status: CartLineStatus; inStock: boolean; stockQuantity: number },
-  quantity: number,
-): CartLineStatus {
+export function cartLineStatus(product: { status: CartLineStatus; inStock: boolean; stockQuantity: number }, quantity: number): CartLineStatus {
   if (product.status === "unknown") return "unknown";
   if (!product.inStock || product.stockQuantity <= 0) return "out_of_stock";
   return quantity > product.stockQuantity ? "limited" : "ok";

@@ -20,21 +20,27 @@ describe("csvCell", () => {
   });
 
   it("neutralises text a spreadsheet would run as a formula", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("+1")).toBe("'+1");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\t=1")).toBe("'\t=1");
-    expect(csvCell("\r=1")).toBe("\"'\r=1\"");
+    expect(csvCell("\r=1")).toBe('"\'\r=1"');
     expect(csvCell("\0=1")).toBe("'\0=1");
-    expect(csvCell("=1,2")).toBe("\"'=1,2\"");
+    expect(csvCell("=1,2")).toBe('"\'=1,2"');
     expect(csvCell("a=b")).toBe("a=b");
   });
 });
 
 describe("buildCsv", () => {
   it("starts with the UTF-8 BOM and ends every row with CRLF", () => {
-    const csv = buildCsv(["product", "qty"], [["كرة", 3], ["a,b", 0]]);
+    const csv = buildCsv(
+      ["product", "qty"],
+      [
+        ["كرة", 3],
+        ["a,b", 0],
+      ],
+    );
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(csv).toBe(`${UTF8_BOM}product,qty\r\nكرة,3\r\n"a,b",0\r\n`);
   });

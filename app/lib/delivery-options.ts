@@ -23,10 +23,7 @@ export function defaultStopDeskPrice(homePrice: number): number | null {
 }
 
 /** The fee of a delivery type in a wilaya; null when that wilaya offers no stop-desk. */
-export function deliveryPriceFor(
-  wilaya: { homePrice: number; stopDeskPrice: number | null },
-  type: DeliveryType,
-): number | null {
+export function deliveryPriceFor(wilaya: { homePrice: number; stopDeskPrice: number | null }, type: DeliveryType): number | null {
   return type === "stop_desk" ? wilaya.stopDeskPrice : wilaya.homePrice;
 }
 

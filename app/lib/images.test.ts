@@ -28,9 +28,7 @@ describe("variantUrl", () => {
 
 describe("srcSetFor", () => {
   it("lists every variant with its width descriptor, narrowest first", () => {
-    expect(srcSetFor({ src: base, widths: [960, 320, 640] })).toBe(
-      `${base}-320.webp 320w, ${base}-640.webp 640w, ${base}-960.webp 960w`,
-    );
+    expect(srcSetFor({ src: base, widths: [960, 320, 640] })).toBe(`${base}-320.webp 320w, ${base}-640.webp 640w, ${base}-960.webp 960w`);
   });
   it("is undefined for a plain image", () => {
     expect(srcSetFor({ src: "/images/demo/kitchen-blender.svg", widths: [] })).toBeUndefined();

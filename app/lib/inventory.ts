@@ -77,15 +77,11 @@ export function stockAlerts(items: readonly InventoryItem[]): StockAlert[] {
   const rank = { out: 0, low: 1 } as const;
   return alerts.sort(
     (a, b) =>
-      rank[a.status] - rank[b.status] ||
-      a.currentStock - b.currentStock ||
-      (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0),
+      rank[a.status] - rank[b.status] || a.currentStock - b.currentStock || (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0),
   );
 }
 
-export type StockQuantityResult =
-  | { ok: true; quantity: number }
-  | { ok: false; reason: "negative" | "too_large" };
+export type StockQuantityResult = { ok: true; quantity: number } | { ok: false; reason: "negative" | "too_large" };
 
 const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 

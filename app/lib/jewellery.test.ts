@@ -129,7 +129,13 @@ describe("the order body of a jewellery order", () => {
 
   it("reads the bundle, the email and the split name from the form's post", () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: " Nadia  Belkacem Amrani ", phone: "0661554433", wilaya: "16", email: "nadia@example.dz", bundle: "triple" })) {
+    for (const [key, value] of Object.entries({
+      name: " Nadia  Belkacem Amrani ",
+      phone: "0661554433",
+      wilaya: "16",
+      email: "nadia@example.dz",
+      bundle: "triple",
+    })) {
       form.set(key, value);
     }
     const submission = parseWithZod(form, { schema: jewelleryOrderSchema });

@@ -25,10 +25,7 @@ export function parseListingQuery(searchParams: URLSearchParams, options?: { sea
 }
 
 /** The URL of another page of the same listing, keeping the sort (and dropping defaults; search passes its own `defaultSort`). */
-export function listingHref(
-  pathname: string,
-  params: { sort: SearchSort; page: number; q?: string; defaultSort?: SearchSort },
-): string {
+export function listingHref(pathname: string, params: { sort: SearchSort; page: number; q?: string; defaultSort?: SearchSort }): string {
   const query = new URLSearchParams();
   if (params.q) query.set("q", params.q);
   if (params.sort !== (params.defaultSort ?? "newest")) query.set("sort", params.sort);

@@ -89,7 +89,11 @@ describe("parseSectionForm", () => {
     expect(parseSectionForm({ ...base, sectionType: "" })).toEqual({ ok: false, error: "requiredFields" });
     expect(parseSectionForm({ ...base, title: "  " })).toEqual({ ok: false, error: "requiredFields" });
     expect(parseSectionForm({ ...base, sectionType: "carousel" })).toEqual({ ok: false, error: "invalidType", field: "sectionType" });
-    expect(parseSectionForm({ ...base, subtitle: "s".repeat(MERCH_LIMITS.subtitle + 1) })).toEqual({ ok: false, error: "tooLong", field: "subtitle" });
+    expect(parseSectionForm({ ...base, subtitle: "s".repeat(MERCH_LIMITS.subtitle + 1) })).toEqual({
+      ok: false,
+      error: "tooLong",
+      field: "subtitle",
+    });
   });
 
   it("needs a collection for a collection-slider", () => {
@@ -114,7 +118,11 @@ describe("values from a refused form", () => {
       isFeatured: true,
       productIds: ["p1", "p2"],
     });
-    expect(customPageValuesFromForm({ title: "P", isActive: "on", displayOrder: "2" }, [])).toMatchObject({ title: "P", isActive: true, displayOrder: "2" });
+    expect(customPageValuesFromForm({ title: "P", isActive: "on", displayOrder: "2" }, [])).toMatchObject({
+      title: "P",
+      isActive: true,
+      displayOrder: "2",
+    });
     expect(sectionValuesFromForm({ pageIdentifier: "games", sectionType: "banner", title: "B" }, [])).toEqual({
       pageIdentifier: "games",
       sectionType: "banner",

@@ -36,8 +36,7 @@ export type MerchErrorKey =
   | "uploadFailed";
 
 export type MerchSaveResult =
-  | { ok: true; id: number; created: boolean }
-  | { ok: false; status: 400 | 404 | 409 | 413 | 422 | 500; error: MerchErrorKey; field?: string };
+  { ok: true; id: number; created: boolean } | { ok: false; status: 400 | 404 | 409 | 413 | 422 | 500; error: MerchErrorKey; field?: string };
 
 export type MerchDeleteResult = { ok: true } | { ok: false; status: 404 | 500; error: "notFound" | "deleteFailed" };
 
@@ -225,11 +224,7 @@ export function customPageValuesFromForm(fields: MerchFormFields, productIds: re
   };
 }
 
-export function sectionValuesFromForm(
-  fields: MerchFormFields,
-  productIds: readonly string[],
-  page: PageIdentifier = "home",
-): SectionFormValues {
+export function sectionValuesFromForm(fields: MerchFormFields, productIds: readonly string[], page: PageIdentifier = "home"): SectionFormValues {
   const pageIdentifier = fields.pageIdentifier?.trim();
   const sectionType = fields.sectionType?.trim();
   return {

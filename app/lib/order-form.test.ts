@@ -24,7 +24,11 @@ const customer = { firstName: " أمين ", lastName: "بن علي", phone: "+21
 
 describe("the order forms' schemas", () => {
   it("parse the customer's fields as the order body wants them, blank optional fields left out", () => {
-    const submission = parseForm(formOf({ ...customer, commune: "", address: " ", "items[0].productId": "p1", "items[0].quantity": "2" }), cartOrderSchema, messages);
+    const submission = parseForm(
+      formOf({ ...customer, commune: "", address: " ", "items[0].productId": "p1", "items[0].quantity": "2" }),
+      cartOrderSchema,
+      messages,
+    );
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     const body = orderBodyOf.cart(submission.value);
@@ -65,7 +69,11 @@ describe("the order forms' schemas", () => {
   });
 
   it("put the product page's line and delivery choice in the body", () => {
-    const submission = parseForm(formOf({ ...customer, address: "حي النصر", commune: "1601", deliveryType: "stop_desk" }), productOrderSchema, messages);
+    const submission = parseForm(
+      formOf({ ...customer, address: "حي النصر", commune: "1601", deliveryType: "stop_desk" }),
+      productOrderSchema,
+      messages,
+    );
     expect(submission.status === "success" && orderBodyOf.product(submission.value, "p7")).toMatchObject({
       source: "product_detail",
       customer: { address: "حي النصر", communeCode: "1601" },
@@ -86,7 +94,11 @@ describe("the answers of a refused form", () => {
 
   it("show the shop's refusal on the form's own fields", () => {
     const submission = parseForm(formOf({ ...customer, product: "p1", quantity: "5" }), contactOrderSchema, messages);
-    const { result } = refusedOrder(submission, { message: "out of stock", fields: { "items.0.quantity": "2 left", communeCode: "not here" } }, "contact");
+    const { result } = refusedOrder(
+      submission,
+      { message: "out of stock", fields: { "items.0.quantity": "2 left", communeCode: "not here" } },
+      "contact",
+    );
     expect(result.error).toEqual({ "": ["out of stock"], quantity: ["2 left"], commune: ["not here"] });
   });
 

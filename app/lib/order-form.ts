@@ -120,10 +120,9 @@ export const productOrderSchema = z.object({
   ...customerFields,
   address: z.pipe(
     z.transform(blankToUndefined),
-    z.string({ error: "address_required" }).check(
-      z.maxLength(MAX_ADDRESS_LENGTH, { error: "too_long" }),
-      z.regex(STORABLE_TEXT, { error: "invalid" }),
-    ),
+    z
+      .string({ error: "address_required" })
+      .check(z.maxLength(MAX_ADDRESS_LENGTH, { error: "too_long" }), z.regex(STORABLE_TEXT, { error: "invalid" })),
   ),
 });
 
@@ -150,16 +149,15 @@ export const jewelleryOrderSchema = z.object({
   phone: phoneField("missing"),
   email: z.pipe(
     z.transform(blankToUndefined),
-    z.string({ error: "missing" }).check(
-      z.maxLength(MAX_EMAIL_LENGTH, { error: "invalid_email" }),
-      z.email({ error: "invalid_email" }),
-      z.regex(STORABLE_TEXT, { error: "invalid_email" }),
-    ),
+    z
+      .string({ error: "missing" })
+      .check(
+        z.maxLength(MAX_EMAIL_LENGTH, { error: "invalid_email" }),
+        z.email({ error: "invalid_email" }),
+        z.regex(STORABLE_TEXT, { error: "invalid_email" }),
+      ),
   ),
-  bundle: z.pipe(
-    z.transform(blankToUndefined),
-    z.enum(BUNDLE_IDS, { error: (issue) => (issue.input === undefined ? "required" : "invalid") }),
-  ),
+  bundle: z.pipe(z.transform(blankToUndefined), z.enum(BUNDLE_IDS, { error: (issue) => (issue.input === undefined ? "required" : "invalid") })),
 });
 
 export type CartOrderValue = z.output<typeof cartOrderSchema>;

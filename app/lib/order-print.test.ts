@@ -33,7 +33,7 @@ const order: PrintableOrder = {
   total: 3400,
   lines: [
     { title: "سيارة, حمراء", quantity: 2, unitPrice: 1000, lineTotal: 2000 },
-    { title: "=HYPERLINK(\"x\")", quantity: 1, unitPrice: 1000, lineTotal: 1000 },
+    { title: '=HYPERLINK("x")', quantity: 1, unitPrice: 1000, lineTotal: 1000 },
   ],
 };
 

@@ -61,7 +61,10 @@ describe("orderRequestSchema", () => {
     for (const source of ORDER_SOURCES) {
       // The jewellery page also needs an email and a bundle (app/lib/jewellery.test.ts).
       const jewellery = source === "jewellery";
-      const body = withCustomer({ address: "حي 20 أوت", ...(jewellery ? { email: "a@b.dz" } : {}) }, { source, ...(jewellery ? { bundle: "single" as const } : {}) });
+      const body = withCustomer(
+        { address: "حي 20 أوت", ...(jewellery ? { email: "a@b.dz" } : {}) },
+        { source, ...(jewellery ? { bundle: "single" as const } : {}) },
+      );
       expect(validateOrderRequest(body).ok, source).toBe(true);
     }
   });
@@ -127,10 +130,20 @@ describe("canonicalOrderRequest", () => {
   };
 
   it("gives one text for bodies that place the same order (spelling, line order, extra fields)", () => {
-    const two = { ...valid, items: [{ productId: "p1", quantity: 2 }, { productId: "p0", quantity: 1 }] };
+    const two = {
+      ...valid,
+      items: [
+        { productId: "p1", quantity: 2 },
+        { productId: "p0", quantity: 1 },
+      ],
+    };
     const respelled = {
       ...withCustomer({ firstName: "  أمين ", phone: "+213 550 12 34 56" }),
-      items: [{ productId: "p0", quantity: 1 }, { productId: "p1", quantity: 1 }, { productId: "p1", quantity: 1 }],
+      items: [
+        { productId: "p0", quantity: 1 },
+        { productId: "p1", quantity: 1 },
+        { productId: "p1", quantity: 1 },
+      ],
       total: 1,
       website: "",
     };

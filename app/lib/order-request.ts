@@ -11,14 +11,7 @@ import { normalizeAlgerianMobile } from "./phone";
  * else). Prices and totals are never part of it: the server reads them from the database.
  */
 
-export const ORDER_SOURCES = [
-  "quick_buy_cart",
-  "quick_buy_product_card",
-  "contact_form",
-  "product_detail",
-  "cart_page",
-  "jewellery",
-] as const;
+export const ORDER_SOURCES = ["quick_buy_cart", "quick_buy_product_card", "contact_form", "product_detail", "cart_page", "jewellery"] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const MAX_ORDER_QUANTITY = 99;
@@ -111,12 +104,7 @@ const storable = () => z.regex(STORABLE_TEXT, { error: "invalid" });
 
 /** A required trimmed text of at most `max` characters ("required", "too_long", "invalid"). */
 export const requiredText = (max: number) =>
-  z.string({ error: "required" }).check(
-    z.trim(),
-    z.minLength(1, { error: "required" }),
-    z.maxLength(max, { error: "too_long" }),
-    storable(),
-  );
+  z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" }), z.maxLength(max, { error: "too_long" }), storable());
 
 const name = requiredText(MAX_NAME_LENGTH);
 
@@ -148,10 +136,7 @@ export function optionalText(max: number, code: OrderFieldCode, inner?: z.ZodMin
 }
 
 /** A two-digit wilaya code ("invalid_wilaya"). */
-export const wilayaCodeSchema = z.string({ error: "invalid_wilaya" }).check(
-  z.trim(),
-  z.regex(/^\d{2}$/, { error: "invalid_wilaya" }),
-);
+export const wilayaCodeSchema = z.string({ error: "invalid_wilaya" }).check(z.trim(), z.regex(/^\d{2}$/, { error: "invalid_wilaya" }));
 
 /** An optional four-digit commune code ("invalid_commune"). */
 export const communeCodeSchema = z.pipe(
@@ -165,10 +150,7 @@ export const deliveryTypeSchema = z.pipe(
   z._default(z.enum(DELIVERY_TYPES, { error: "invalid_delivery_type" }), "home"),
 );
 
-const bundle = z.pipe(
-  z.transform(blankToUndefined),
-  z.optional(z.enum(BUNDLE_IDS, { error: "invalid" })),
-);
+const bundle = z.pipe(z.transform(blankToUndefined), z.optional(z.enum(BUNDLE_IDS, { error: "invalid" })));
 
 /** The `website` honeypot: anything, blank counting as absent (see honeypotFilled). */
 export const honeypotSchema = z.pipe(z.transform(blankToUndefined), z.optional(z.unknown()));
@@ -182,18 +164,19 @@ export function honeypotFilled(body: unknown): boolean {
 }
 
 /** A product id ("invalid_product"). */
-export const productIdSchema = z.string({ error: "invalid_product" }).check(
-  z.trim(),
-  z.minLength(1, { error: "invalid_product" }),
-  z.maxLength(64, { error: "invalid_product" }),
-  z.regex(STORABLE_TEXT, { error: "invalid_product" }),
-);
+export const productIdSchema = z
+  .string({ error: "invalid_product" })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "invalid_product" }),
+    z.maxLength(64, { error: "invalid_product" }),
+    z.regex(STORABLE_TEXT, { error: "invalid_product" }),
+  );
 
 /** A line's quantity, 1 to MAX_ORDER_QUANTITY ("invalid_quantity"). */
-export const quantitySchema = z.int({ error: "invalid_quantity" }).check(
-  z.minimum(1, { error: "invalid_quantity" }),
-  z.maximum(MAX_ORDER_QUANTITY, { error: "invalid_quantity" }),
-);
+export const quantitySchema = z
+  .int({ error: "invalid_quantity" })
+  .check(z.minimum(1, { error: "invalid_quantity" }), z.maximum(MAX_ORDER_QUANTITY, { error: "invalid_quantity" }));
 
 /** One order line. */
 export const orderItemSchema = z.object({ productId: productIdSchema, quantity: quantitySchema });
@@ -214,10 +197,7 @@ function mergeLines(items: { productId: string; quantity: number }[]): { product
 const items = z.pipe(
   z
     .array(orderItemSchema, { error: "items_required" })
-    .check(
-      z.minLength(1, { error: "items_required" }),
-      z.maxLength(MAX_ORDER_LINES, { error: "too_many_items" }),
-    ),
+    .check(z.minLength(1, { error: "items_required" }), z.maxLength(MAX_ORDER_LINES, { error: "too_many_items" })),
   z.transform(mergeLines),
 );
 
@@ -237,11 +217,7 @@ export const orderRequestSchema = z
         wilayaCode: wilayaCodeSchema,
         communeCode: communeCodeSchema,
         address: optionalText(MAX_ADDRESS_LENGTH, "too_long"),
-        email: optionalText(
-          MAX_EMAIL_LENGTH,
-          "invalid_email",
-          z.string({ error: "invalid_email" }).check(z.email({ error: "invalid_email" })),
-        ),
+        email: optionalText(MAX_EMAIL_LENGTH, "invalid_email", z.string({ error: "invalid_email" }).check(z.email({ error: "invalid_email" }))),
       },
       { error: "required" },
     ),
@@ -313,9 +289,7 @@ export function orderFieldMessage(t: TFunction, code: string): string {
 }
 
 /** Checks a body on either side: the normalised body, or the refused fields with their codes. */
-export function validateOrderRequest(
-  body: unknown,
-): { ok: true; data: ParsedOrderRequest } | { ok: false; fields: Record<string, OrderFieldCode> } {
+export function validateOrderRequest(body: unknown): { ok: true; data: ParsedOrderRequest } | { ok: false; fields: Record<string, OrderFieldCode> } {
   const result = orderRequestSchema.safeParse(body);
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, fields: orderFieldCodes(result.error.issues) };

@@ -2,14 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "./order-filter";
 import { allowedTransitions, canTransition, isOrderStatus, stockEffect } from "./order-workflow";
 
-const allowed = new Set([
-  "new>confirmed",
-  "new>cancelled",
-  "confirmed>shipped",
-  "confirmed>cancelled",
-  "shipped>delivered",
-  "shipped>returned",
-]);
+const allowed = new Set(["new>confirmed", "new>cancelled", "confirmed>shipped", "confirmed>cancelled", "shipped>delivered", "shipped>returned"]);
 
 describe("order workflow", () => {
   it("allows exactly the six transitions of the workflow", () => {

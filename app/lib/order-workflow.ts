@@ -47,4 +47,3 @@ export const MAX_ORDER_NOTE_LENGTH = 1000;
 
 /** Orders from the same phone for the same product within this window are flagged as duplicates. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
-

@@ -3,7 +3,28 @@ import { declaredQuery, isMarketingParameter, keptQuery } from "./page-query";
 
 describe("page query", () => {
   it("knows the marketing parameters ads and newsletters append", () => {
-    for (const name of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "utm_id", "fbclid", "gclid", "gbraid", "wbraid", "dclid", "msclkid", "ttclid", "twclid", "li_fat_id", "igshid", "mc_cid", "mc_eid", "_ga", "yclid"]) {
+    for (const name of [
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "utm_term",
+      "utm_content",
+      "utm_id",
+      "fbclid",
+      "gclid",
+      "gbraid",
+      "wbraid",
+      "dclid",
+      "msclkid",
+      "ttclid",
+      "twclid",
+      "li_fat_id",
+      "igshid",
+      "mc_cid",
+      "mc_eid",
+      "_ga",
+      "yclid",
+    ]) {
       expect(isMarketingParameter(name), name).toBe(true);
     }
     for (const name of ["page", "sort", "q", "category", "ref", "lng", "utm"]) expect(isMarketingParameter(name), name).toBe(false);

@@ -3,7 +3,17 @@ import { maskPhone, normalizeAlgerianMobile, telHref } from "./phone";
 
 describe("normalizeAlgerianMobile", () => {
   it("accepts 05, 06 and 07 numbers written in every usual way", () => {
-    for (const input of ["0550123456", "055 012 34 56", "0550-12-34-56", "+213550123456", "+213 550 12 34 56", "00213550123456", "213550123456", "+213 0550 12 34 56", "(0550) 12.34.56"]) {
+    for (const input of [
+      "0550123456",
+      "055 012 34 56",
+      "0550-12-34-56",
+      "+213550123456",
+      "+213 550 12 34 56",
+      "00213550123456",
+      "213550123456",
+      "+213 0550 12 34 56",
+      "(0550) 12.34.56",
+    ]) {
       expect(normalizeAlgerianMobile(input), input).toBe("0550123456");
     }
     expect(normalizeAlgerianMobile("0661 00 00 00")).toBe("0661000000");
@@ -16,7 +26,18 @@ describe("normalizeAlgerianMobile", () => {
   });
 
   it("refuses landlines, short or long numbers, other countries and text", () => {
-    for (const input of ["021234567", "0210123456", "055012345", "05501234567", "+33612345678", "0450123456", "abc", "", "05501234ab", "+2135501234567"]) {
+    for (const input of [
+      "021234567",
+      "0210123456",
+      "055012345",
+      "05501234567",
+      "+33612345678",
+      "0450123456",
+      "abc",
+      "",
+      "05501234ab",
+      "+2135501234567",
+    ]) {
       expect(normalizeAlgerianMobile(input), input).toBeNull();
     }
   });

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listingHref, parseListingQuery } from "./listing";
-import {
-  escapeLike,
-  normalizeSearchText,
-  SEARCH_MAX_TOKENS,
-  searchDocument,
-  searchPatterns,
-  searchTokens,
-} from "./search-text";
+import { escapeLike, normalizeSearchText, SEARCH_MAX_TOKENS, searchDocument, searchPatterns, searchTokens } from "./search-text";
 
 /** What SQL LIKE with ESCAPE '\' answers, for checking patterns without a database. */
 function like(text: string, pattern: string): boolean {

@@ -12,19 +12,19 @@ export const SEARCH_MAX_TOKENS = 8;
 
 /** Letters that fold to another letter (after marks are stripped). */
 const LETTER_FOLDS: Record<string, string> = {
-  "أ": "ا",
-  "إ": "ا",
-  "آ": "ا",
-  "ٱ": "ا",
-  "ة": "ه",
-  "ى": "ي",
-  "ؤ": "و",
-  "ئ": "ي",
+  أ: "ا",
+  إ: "ا",
+  آ: "ا",
+  ٱ: "ا",
+  ة: "ه",
+  ى: "ي",
+  ؤ: "و",
+  ئ: "ي",
   // Persian keyboard forms of kaf and ya, common on phones set to Persian or Urdu layouts.
-  "ک": "ك",
-  "ی": "ي",
-  "œ": "oe",
-  "æ": "ae",
+  ک: "ك",
+  ی: "ي",
+  œ: "oe",
+  æ: "ae",
 };
 const LETTER_FOLD_PATTERN = new RegExp(`[${Object.keys(LETTER_FOLDS).join("")}]`, "gu");
 
@@ -89,12 +89,7 @@ export type SearchPart = "ar" | "en" | "fr";
  * and the SKU, as `ar # en ~ fr ^ sku`. A missing English or French title is
  * replaced by the Arabic one, as the storefront shows it.
  */
-export function searchDocument(product: {
-  title: string;
-  titleEn: string | null;
-  titleFr: string | null;
-  sku: string | null;
-}): string {
+export function searchDocument(product: { title: string; titleEn: string | null; titleFr: string | null; sku: string | null }): string {
   const ar = normalizeSearchText(product.title);
   const en = product.titleEn?.trim() ? normalizeSearchText(product.titleEn) : ar;
   const fr = product.titleFr?.trim() ? normalizeSearchText(product.titleFr) : ar;

@@ -1,16 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import {
-  absoluteUrl,
-  alternateUrls,
-  canonicalPath,
-  jsonLdMeta,
-  languageUrl,
-  productJsonLd,
-  seoMeta,
-  summarize,
-  type SeoInput,
-} from "./seo";
+import { absoluteUrl, alternateUrls, canonicalPath, jsonLdMeta, languageUrl, productJsonLd, seoMeta, summarize, type SeoInput } from "./seo";
 
 const base: SeoInput = {
   title: "قدر طاجين | سوق",
@@ -42,9 +32,7 @@ describe("canonical paths and language URLs", () => {
   it("gives Arabic the bare URL and the others ?lng=xx, after any ?page", () => {
     expect(languageUrl("https://shop.dz", "/", "ar")).toBe("https://shop.dz/");
     expect(languageUrl("https://shop.dz/", "/about", "fr")).toBe("https://shop.dz/about?lng=fr");
-    expect(languageUrl("https://shop.dz", "/categories/toys?page=2", "en")).toBe(
-      "https://shop.dz/categories/toys?page=2&lng=en",
-    );
+    expect(languageUrl("https://shop.dz", "/categories/toys?page=2", "en")).toBe("https://shop.dz/categories/toys?page=2&lng=en");
     expect(alternateUrls("https://shop.dz", "/faq")).toEqual({
       ar: "https://shop.dz/faq",
       en: "https://shop.dz/faq?lng=en",

@@ -81,10 +81,7 @@ export function languageUrl(origin: string, path: string, language: Language): s
 
 /** The URL of a page in each language, and x-default (the Arabic one): hreflang and sitemap alternates. */
 export function alternateUrls(origin: string, path: string): Record<Language | "x-default", string> {
-  const urls = Object.fromEntries(languages.map((language) => [language, languageUrl(origin, path, language)])) as Record<
-    Language,
-    string
-  >;
+  const urls = Object.fromEntries(languages.map((language) => [language, languageUrl(origin, path, language)])) as Record<Language, string>;
   return { ...urls, "x-default": urls[defaultLanguage] };
 }
 
@@ -125,9 +122,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:url", content: url },
     { property: "og:site_name", content: shopName },
     { property: "og:locale", content: ogLocaleOf[language] },
-    ...languages
-      .filter((other) => other !== language)
-      .map((other) => ({ property: "og:locale:alternate", content: ogLocaleOf[other] })),
+    ...languages.filter((other) => other !== language).map((other) => ({ property: "og:locale:alternate", content: ogLocaleOf[other] })),
   );
 
   if (image && imageUrl) {

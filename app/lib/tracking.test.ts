@@ -83,7 +83,17 @@ describe("parseQrFile", () => {
   });
 
   it("refuses anything else", () => {
-    for (const file of [undefined, "", "ABCD1234", "ABCD1234.gif", "ABCD123.svg", "ABCD12345.svg", "../ABCD1234.svg", "ABCD1234.svg.png", "ABCD-234.svg"]) {
+    for (const file of [
+      undefined,
+      "",
+      "ABCD1234",
+      "ABCD1234.gif",
+      "ABCD123.svg",
+      "ABCD12345.svg",
+      "../ABCD1234.svg",
+      "ABCD1234.svg.png",
+      "ABCD-234.svg",
+    ]) {
       expect(parseQrFile(file)).toBeNull();
     }
   });

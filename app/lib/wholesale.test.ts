@@ -119,7 +119,10 @@ describe("validateWholesaleEnquiry", () => {
 
   it("refuses a categories value that is not a list, and a body that is not an object", () => {
     expect(validateWholesaleEnquiry({ ...valid, categories: "perfumery" })).toEqual({ ok: false, fields: { categories: "categories_required" } });
-    expect(validateWholesaleEnquiry({ ...valid, categories: Array(51).fill("perfumery") })).toEqual({ ok: false, fields: { categories: "invalid_category" } });
+    expect(validateWholesaleEnquiry({ ...valid, categories: Array(51).fill("perfumery") })).toEqual({
+      ok: false,
+      fields: { categories: "invalid_category" },
+    });
     expect(validateWholesaleEnquiry(null)).toEqual({ ok: false, fields: { body: "invalid" } });
   });
 });

@@ -2,15 +2,7 @@
 import * as z from "zod/mini";
 import type { TFunction } from "i18next";
 import type { FormAnswer, FormMessages } from "./order-form";
-import {
-  blankToUndefined,
-  honeypotFilled,
-  honeypotSchema,
-  MAX_NAME_LENGTH,
-  optionalText,
-  phoneSchema,
-  requiredText,
-} from "./order-request";
+import { blankToUndefined, honeypotFilled, honeypotSchema, MAX_NAME_LENGTH, optionalText, phoneSchema, requiredText } from "./order-request";
 
 /**
  * The wholesale section (/product-gros): its 10 categories (texts in
@@ -73,15 +65,7 @@ export const WHOLESALE_FIELD_CODES = [
 export type WholesaleFieldCode = (typeof WHOLESALE_FIELD_CODES)[number];
 
 /** The fields of the form (and of the body), by their posted names. */
-export const WHOLESALE_FORM_FIELDS = [
-  "businessName",
-  "contactName",
-  "phone",
-  "wilaya",
-  "categories",
-  "estimatedQuantity",
-  "message",
-] as const;
+export const WHOLESALE_FORM_FIELDS = ["businessName", "contactName", "phone", "wilaya", "categories", "estimatedQuantity", "message"] as const;
 export type WholesaleFormField = (typeof WHOLESALE_FORM_FIELDS)[number];
 
 /** The body of an enquiry as a form (or a script) sends it. */
@@ -98,10 +82,7 @@ export interface WholesaleEnquiryBody {
   website?: string;
 }
 
-const wilaya = z.pipe(
-  z.transform(blankToUndefined),
-  z.string({ error: "required" }).check(z.regex(/^\d{2}$/, { error: "invalid_wilaya" })),
-);
+const wilaya = z.pipe(z.transform(blankToUndefined), z.string({ error: "required" }).check(z.regex(/^\d{2}$/, { error: "invalid_wilaya" })));
 
 /** Known keys only, at least one; duplicates dropped and the list put in display order. */
 const categories = z.pipe(

@@ -36,11 +36,7 @@ export async function boot(): Promise<void> {
   // Orders reach the merchant's webhook and notifications in the background; an order never waits for them.
   const transports = orderNotifyTransports(orderNotifySettingsFromEnv(config));
   if (config.ORDER_WEBHOOK_URL || Object.keys(transports).length > 0) {
-    outboxWorker = startOutboxWorker(
-      db,
-      { url: config.ORDER_WEBHOOK_URL, transports, claimMs: config.OUTBOX_CLAIM_MS },
-      config.OUTBOX_INTERVAL_MS,
-    );
+    outboxWorker = startOutboxWorker(db, { url: config.ORDER_WEBHOOK_URL, transports, claimMs: config.OUTBOX_CLAIM_MS }, config.OUTBOX_INTERVAL_MS);
     logger.info({ topics: Object.keys(transports), webhook: Boolean(config.ORDER_WEBHOOK_URL) }, "outbox worker started");
   }
 }

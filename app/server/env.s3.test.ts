@@ -33,9 +33,7 @@ describe("object storage settings", () => {
 
   it("stop with a message naming each bad variable", () => {
     expect(() => parseEnv({ S3_BUCKET: "My_Bucket" })).toThrow(/S3_BUCKET: must be a bucket name/);
-    expect(() => parseEnv({ S3_BUCKET: "souq", S3_PUBLIC_URL: "cdn.souq.example" })).toThrow(
-      /S3_PUBLIC_URL: must be an absolute http\(s\) URL/,
-    );
+    expect(() => parseEnv({ S3_BUCKET: "souq", S3_PUBLIC_URL: "cdn.souq.example" })).toThrow(/S3_PUBLIC_URL: must be an absolute http\(s\) URL/);
     expect(() => parseEnv({ S3_BUCKET: "souq", S3_PUBLIC_URL: "https://cdn.souq.example/?v=1" })).toThrow(/S3_PUBLIC_URL: must not have a query/);
     expect(() => parseEnv({ S3_BUCKET: "souq", S3_ENDPOINT: "ftp://files" })).toThrow(/S3_ENDPOINT: must be an absolute http\(s\) URL/);
     expect(() => parseEnv({ S3_BUCKET: "souq", S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
@@ -44,7 +42,9 @@ describe("object storage settings", () => {
   });
 
   it("want both keys or neither, and a bucket for any other S3 setting", () => {
-    expect(() => parseEnv({ S3_BUCKET: "souq", S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/);
+    expect(() => parseEnv({ S3_BUCKET: "souq", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/,
+    );
     expect(parseEnv({ S3_BUCKET: "souq" }).S3_ACCESS_KEY_ID).toBeUndefined();
     expect(() => parseEnv({ S3_PUBLIC_URL: "https://cdn.souq.example" })).toThrow(/S3_PUBLIC_URL: needs S3_BUCKET/);
     expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_ENDPOINT: needs S3_BUCKET/);

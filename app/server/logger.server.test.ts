@@ -18,12 +18,28 @@ describe("logger", () => {
   it("masks phones and redacts names, emails and addresses, at the top level and one level down", () => {
     const { logger, lines } = capture();
     logger.info(
-      { phone: "0551234567", name: "Amine Benali", email: "a@b.dz", address: "12 rue Didouche", customer: { phone: "0661234567" }, order: { phone: "0771234567", email: "x@y.dz" }, orderNumber: "SQ-000001" },
+      {
+        phone: "0551234567",
+        name: "Amine Benali",
+        email: "a@b.dz",
+        address: "12 rue Didouche",
+        customer: { phone: "0661234567" },
+        order: { phone: "0771234567", email: "x@y.dz" },
+        orderNumber: "SQ-000001",
+      },
       "order placed",
     );
     const line = JSON.stringify(lines[0]);
     expect(line).not.toMatch(/0551234567|0661234567|0771234567|Amine|Benali|a@b\.dz|x@y\.dz|Didouche/);
-    expect(lines[0]).toMatchObject({ phone: "0551****67", name: "[redacted]", email: "[redacted]", address: "[redacted]", customer: "[redacted]", order: { phone: "0771****67", email: "[redacted]" }, orderNumber: "SQ-000001" });
+    expect(lines[0]).toMatchObject({
+      phone: "0551****67",
+      name: "[redacted]",
+      email: "[redacted]",
+      address: "[redacted]",
+      customer: "[redacted]",
+      order: { phone: "0771****67", email: "[redacted]" },
+      orderNumber: "SQ-000001",
+    });
   });
 
   it("adds the request id to every line written during a request, and none outside", () => {

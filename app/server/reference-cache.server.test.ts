@@ -6,14 +6,27 @@ describe("reference cache", () => {
     const db = {};
     let now = 1_000;
     let loads = 0;
-    const read = () => cachedReference(db, "k", async () => ++loads, () => now);
+    const read = () =>
+      cachedReference(
+        db,
+        "k",
+        async () => ++loads,
+        () => now,
+      );
     expect(await Promise.all([read(), read()])).toEqual([1, 1]);
     now += REFERENCE_TTL_MS - 1;
     expect(await read()).toBe(1);
     now += 1;
     expect(await read()).toBe(2);
     // Another database has its own entries.
-    expect(await cachedReference({}, "k", async () => "other", () => now)).toBe("other");
+    expect(
+      await cachedReference(
+        {},
+        "k",
+        async () => "other",
+        () => now,
+      ),
+    ).toBe("other");
   });
 
   it("forgets everything on invalidation, even a load in flight", async () => {

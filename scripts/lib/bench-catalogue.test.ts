@@ -84,9 +84,24 @@ describe("growCatalogue", () => {
     const now = new Date().toISOString();
     await db
       .insertInto("categories")
-      .values(demoCategories.map((c) => ({ slug: c.slug, name: c.name, name_en: c.nameEn, name_fr: c.nameFr, description: c.description, created_at: now })))
+      .values(
+        demoCategories.map((c) => ({
+          slug: c.slug,
+          name: c.name,
+          name_en: c.nameEn,
+          name_fr: c.nameFr,
+          description: c.description,
+          created_at: now,
+        })),
+      )
       .execute();
-    await db.insertInto("sections").values([{ id: "featured", name: "x", name_en: null, name_fr: null, created_at: now }, { id: "special-offers", name: "y", name_en: null, name_fr: null, created_at: now }]).execute();
+    await db
+      .insertInto("sections")
+      .values([
+        { id: "featured", name: "x", name_en: null, name_fr: null, created_at: now },
+        { id: "special-offers", name: "y", name_en: null, name_fr: null, created_at: now },
+      ])
+      .execute();
     const seeded = demoProducts.slice(0, 8);
     for (const p of seeded) {
       await db
@@ -118,7 +133,10 @@ describe("growCatalogue", () => {
     expect(report).toMatchObject({ before: 8, after: 1_200, inserted: 1_192 });
     const empty = await db.selectFrom("products").select("id").where("search_text", "=", "").execute();
     expect(empty).toEqual([]);
-    const images = await db.selectFrom("product_images").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const images = await db
+      .selectFrom("product_images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(images.n)).toBe(1_200);
     const category = seeded[0]!.category;
     const slug = report.sampleSlug(category);

@@ -163,9 +163,7 @@ export async function loadTemplates(db: Kysely<Database>): Promise<TemplateProdu
     .map((row) => ({
       ...row,
       category: row.category!,
-      images: images
-        .filter((image) => image.product_id === row.id)
-        .map(({ product_id: _, ...image }) => image),
+      images: images.filter((image) => image.product_id === row.id).map(({ product_id: _, ...image }) => image),
     }));
 }
 
@@ -188,13 +186,18 @@ export interface GrowReport {
 export async function growCatalogue(db: Kysely<Database>, target: number): Promise<GrowReport> {
   const started = performance.now();
   const count = async () =>
-    Number((await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom("products")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const before = await count();
   const templates = await loadTemplates(db);
   if (templates.length === 0) throw new Error("the database has none of the demo catalogue's products to grow from");
-  const newest = new Date(
-    Math.max(...demoProducts.map((p) => Date.parse(p.createdAt)).filter(Number.isFinite)),
-  );
+  const newest = new Date(Math.max(...demoProducts.map((p) => Date.parse(p.createdAt)).filter(Number.isFinite)));
   const wanted = Math.max(0, target - before);
   // Numbered after the products an earlier call generated, so ids, slugs and SKUs stay unique.
   const generated = await db
@@ -206,7 +209,10 @@ export async function growCatalogue(db: Kysely<Database>, target: number): Promi
   const { products, images } = benchProducts(templates, Number(generated.n), wanted, newest);
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < products.length; i += BENCH_INSERT_BATCH) {
-      await trx.insertInto("products").values(products.slice(i, i + BENCH_INSERT_BATCH)).execute();
+      await trx
+        .insertInto("products")
+        .values(products.slice(i, i + BENCH_INSERT_BATCH))
+        .execute();
     }
     for (let i = 0; i < images.length; i += BENCH_INSERT_BATCH) {
       await insertImages(trx, images.slice(i, i + BENCH_INSERT_BATCH));

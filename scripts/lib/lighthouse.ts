@@ -115,7 +115,9 @@ export function figuresOf(lhr: LighthouseResult): RunFigures {
     const errors = Object.values(lhr.audits)
       .filter((audit) => audit.errorMessage)
       .map((audit) => `${audit.id}: ${audit.errorMessage}`);
-    throw new Error(`Lighthouse gave no performance score for ${lhr.finalDisplayedUrl}${lhr.runtimeError ? ` (${lhr.runtimeError.message})` : ""}\n${errors.slice(0, 5).join("\n")}`);
+    throw new Error(
+      `Lighthouse gave no performance score for ${lhr.finalDisplayedUrl}${lhr.runtimeError ? ` (${lhr.runtimeError.message})` : ""}\n${errors.slice(0, 5).join("\n")}`,
+    );
   }
   return {
     score,
@@ -181,8 +183,7 @@ function isPerformanceAudit(lhr: LighthouseResult, id: string): boolean {
 
 function lcpElementOf(lhr: LighthouseResult): string | undefined {
   const details = lhr.audits["largest-contentful-paint-element"]?.details as
-    | { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] }
-    | undefined;
+    { items?: { items?: { node?: { snippet?: string; selector?: string } }[] }[] } | undefined;
   const node = details?.items?.[0]?.items?.[0]?.node;
   return node?.snippet ?? node?.selector;
 }

@@ -125,8 +125,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SERVER_READY_TIMEOUT_MS = 60_000;
 /** What a browser sends, so SSR takes the same path (isbot, compression) as for a visitor. */
 const BROWSER_HEADERS: Record<string, string> = {
-  "user-agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "accept-encoding": "gzip, deflate, br",
   "accept-language": "ar,fr;q=0.9,en;q=0.8",
@@ -241,7 +240,10 @@ export function formatMixedReport(result: MixedScenarioResult): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (values: string[]) =>
-    values.map((v, i) => (i === 0 || i === values.length - 1 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  ").trimEnd();
+    values
+      .map((v, i) => (i === 0 || i === values.length - 1 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   const c = result.check;
   const rss = result.peakRssBytes === null ? "n/a" : `${(result.peakRssBytes / 1024 / 1024).toFixed(0)} MB`;
   return [
@@ -376,12 +378,12 @@ function readCatalogue(dbFile: string): Catalogue {
     }[];
     const orderable = (
       db
-        .prepare("SELECT id, stock_quantity FROM products WHERE in_stock = 1 AND has_variants = 0 AND stock_quantity >= 1 AND category <> 'jewellery' ORDER BY id")
+        .prepare(
+          "SELECT id, stock_quantity FROM products WHERE in_stock = 1 AND has_variants = 0 AND stock_quantity >= 1 AND category <> 'jewellery' ORDER BY id",
+        )
         .all() as { id: string; stock_quantity: number }[]
     ).map((r) => ({ id: r.id, maxQuantity: Math.min(2, r.stock_quantity) }));
-    const wilayas = (
-      db.prepare("SELECT code FROM wilayas WHERE active = 1 ORDER BY code").all() as { code: string }[]
-    ).map((r) => r.code);
+    const wilayas = (db.prepare("SELECT code FROM wilayas WHERE active = 1 ORDER BY code").all() as { code: string }[]).map((r) => r.code);
     const orderCount = (db.prepare("SELECT COUNT(*) AS n FROM orders").get() as { n: number }).n;
     // Queries shoppers type: the first word of some titles (Arabic and English), and a miss.
     const words = new Set<string>();
@@ -617,7 +619,8 @@ function checkOrders(dbFile: string, created: CreatedOrder[], baseline: number, 
       });
       if (lines.reduce((sum, l) => sum + l.line_total, 0) !== order.items_total) problems.push("items total ≠ sum of lines");
       const orderEvents = eventsByOrder.get(order.id) ?? [];
-      if (orderEvents.length !== 1 || orderEvents[0]!.status !== "new") problems.push(`events: ${orderEvents.map((e) => e.status).join(",") || "none"}`);
+      if (orderEvents.length !== 1 || orderEvents[0]!.status !== "new")
+        problems.push(`events: ${orderEvents.map((e) => e.status).join(",") || "none"}`);
       if (order.status !== "new") problems.push(`status ${order.status}`);
       if (problems.length > 0) {
         incomplete++;
@@ -700,7 +703,9 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
     }, 500);
 
     const loadBefore = loadavg()[0]!;
-    log(`[load] ${durationS} s: ${shoppers} shoppers browsing, ${ordersPerSecond} orders/s (load average ${loadBefore.toFixed(2)} on ${availableParallelism()} CPUs)`);
+    log(
+      `[load] ${durationS} s: ${shoppers} shoppers browsing, ${ordersPerSecond} orders/s (load average ${loadBefore.toFixed(2)} on ${availableParallelism()} CPUs)`,
+    );
     const loadStart = performance.now();
     const browsing = autocannon({
       url: base,
@@ -853,12 +858,17 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
 
     const failures = result.failures;
     if (serverDied) failures.push(`the server died during the run:\n${server.tail()}`);
-    if (browse.errors > 0) failures.push(`browsing: ${browse.errors} errors (${JSON.stringify(browse.badStatuses)}, ${browse.transportErrors} socket errors, ${browse.timeouts} timeouts)`);
+    if (browse.errors > 0)
+      failures.push(
+        `browsing: ${browse.errors} errors (${JSON.stringify(browse.badStatuses)}, ${browse.transportErrors} socket errors, ${browse.timeouts} timeouts)`,
+      );
     if (acResponses !== browse.responses) failures.push(`browsing: autocannon counted ${acResponses} responses, the recorder ${browse.responses}`);
     if (orders.errors > 0) failures.push(`orders: ${orders.errors} errors: ${failedOrders.join(" | ")}`);
-    if (orders.responses + orders.transportErrors !== sent) failures.push(`orders: ${sent} sent, ${orders.responses} answered, ${orders.transportErrors} failed`);
+    if (orders.responses + orders.transportErrors !== sent)
+      failures.push(`orders: ${sent} sent, ${orders.responses} answered, ${orders.transportErrors} failed`);
     if (check.lost > 0 || check.extra > 0 || check.incomplete > 0) failures.push(`database: ${check.examples.join(" | ")}`);
-    if (result.orderRateAchieved < ordersPerSecond * 0.98) failures.push(`orders were sent at ${result.orderRateAchieved.toFixed(2)}/s, below ${ordersPerSecond}/s`);
+    if (result.orderRateAchieved < ordersPerSecond * 0.98)
+      failures.push(`orders were sent at ${result.orderRateAchieved.toFixed(2)}/s, below ${ordersPerSecond}/s`);
     if (result.serverErrorLogs > 0) failures.push(`the server logged ${result.serverErrorLogs} errors: ${server.errorLogs.join("\n")}`);
     return result;
   } finally {

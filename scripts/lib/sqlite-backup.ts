@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs
 import { dirname, join, resolve } from "node:path";
 
 export const PG_DUMP_HINT =
-  "DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc and restore with pg_restore into a fresh database (docs/operations.md, \"Backups and restore\").";
+  'DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc and restore with pg_restore into a fresh database (docs/operations.md, "Backups and restore").';
 
 /** The SQLite file a DATABASE_URL names, or null for PostgreSQL; throws for an in-memory database. */
 export function sqlitePath(databaseUrl: string): string | null {
@@ -59,9 +59,7 @@ export function checkSouqDatabase(file: string): { migrations: number } {
       throw new Error(`${file} is not an SQLite database (${String(error)})`, { cause: error });
     }
     if (integrity !== "ok") throw new Error(`${file} failed PRAGMA integrity_check: ${String(integrity)}`);
-    const tables = new Set(
-      (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((row) => row.name),
-    );
+    const tables = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((row) => row.name));
     for (const table of [DEFAULT_MIGRATION_TABLE, "orders", "products"]) {
       if (!tables.has(table)) throw new Error(`${file} is not a Souq database: no ${table} table`);
     }

@@ -106,7 +106,18 @@ describe("admin sign-in", () => {
       const tabs = page.getByTestId("admin-tabs");
       await tabs.waitFor();
       const labels = await tabs.locator("[data-tab]").evaluateAll((items) => items.map((item) => item.getAttribute("data-tab")));
-      expect(labels, await page.locator("main").innerText()).toEqual(["products", "orders", "inventory", "custom-pages", "collections", "page-layouts", "analytics", "categories", "sections", "delivery"]);
+      expect(labels, await page.locator("main").innerText()).toEqual([
+        "products",
+        "orders",
+        "inventory",
+        "custom-pages",
+        "collections",
+        "page-layouts",
+        "analytics",
+        "categories",
+        "sections",
+        "delivery",
+      ]);
       expect(await tabs.locator('[data-tab="products"]').getAttribute("aria-current")).toBe("page");
       // Tabs that have no page yet are shown disabled, with a title.
       const disabled = tabs.locator('[aria-disabled="true"]');

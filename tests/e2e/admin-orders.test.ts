@@ -20,7 +20,18 @@ beforeAll(async () => {
   await db.insertInto("categories").values({ slug: category, name: "طلبات الاختبار", created_at: now }).execute();
   await db
     .insertInto("products")
-    .values({ id: product.id, slug: product.slug, title: product.title, price: 2000, category, in_stock: true, stock_quantity: 10, low_stock_threshold: 2, created_at: now, updated_at: now })
+    .values({
+      id: product.id,
+      slug: product.slug,
+      title: product.title,
+      price: 2000,
+      category,
+      in_stock: true,
+      stock_quantity: 10,
+      low_stock_threshold: 2,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   await close();
 });
@@ -90,10 +101,7 @@ function placeOrderFrom(from: string, phone: string, firstName: string): Promise
 }
 
 async function transition(page: Page, to: string, status: string) {
-  await Promise.all([
-    page.waitForResponse((response) => response.request().method() === "POST"),
-    page.locator(`[data-transition="${to}"]`).click(),
-  ]);
+  await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), page.locator(`[data-transition="${to}"]`).click()]);
   await page.locator(`[data-order-id][data-status="${status}"]`).waitFor();
   await expect.poll(() => page.locator('[data-testid="order-notice"]').innerText()).toContain(texts.status[status as "new"]);
 }

@@ -15,7 +15,9 @@ afterAll(async () => {
 const png = async (r: number, g: number, b: number) => ({
   name: `swatch-${r}-${g}-${b}.png`,
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g, b } } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer(),
 });
 
 describe("admin products", () => {

@@ -29,7 +29,11 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "GET", path: "/admin/orders/new-count" },
   { method: "GET", path: "/admin/orders/SQ-000001/slip" },
   { method: "GET", path: "/admin/delivery" },
-  { method: "POST", path: "/admin/delivery", body: { intent: "save", code: "16", homePrice: "999", stopDeskPrice: "", deliveryTime: "1-2 days", zone: "A" } },
+  {
+    method: "POST",
+    path: "/admin/delivery",
+    body: { intent: "save", code: "16", homePrice: "999", stopDeskPrice: "", deliveryTime: "1-2 days", zone: "A" },
+  },
   { method: "GET", path: "/admin/orders" },
   { method: "GET", path: "/admin/orders/1" },
   { method: "POST", path: "/admin/orders/1", body: { intent: "transition", to: "cancelled" } },
@@ -37,7 +41,11 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "GET", path: "/admin/collections" },
   { method: "GET", path: "/admin/collections/new" },
   { method: "GET", path: "/admin/collections/1" },
-  { method: "POST", path: "/admin/collections/new", body: { intent: "save", title: "x", slug: "security-probe", productIds: "p1794994200000", isActive: "on" } },
+  {
+    method: "POST",
+    path: "/admin/collections/new",
+    body: { intent: "save", title: "x", slug: "security-probe", productIds: "p1794994200000", isActive: "on" },
+  },
   { method: "POST", path: "/admin/collections/1", body: { intent: "delete" } },
   { method: "POST", path: "/admin/collections", body: { intent: "delete", id: "1" } },
   { method: "GET", path: "/admin/custom-pages" },
@@ -47,7 +55,11 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "POST", path: "/admin/custom-pages/1", body: { intent: "delete" } },
   { method: "POST", path: "/admin/custom-pages", body: { intent: "delete", id: "1" } },
   { method: "GET", path: "/admin/page-layouts?page=home" },
-  { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "save", id: "", pageIdentifier: "home", sectionType: "banner", title: "x", isActive: "on" } },
+  {
+    method: "POST",
+    path: "/admin/page-layouts?page=home",
+    body: { intent: "save", id: "", pageIdentifier: "home", sectionType: "banner", title: "x", isActive: "on" },
+  },
   { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "move", id: "1", direction: "down" } },
   { method: "POST", path: "/admin/page-layouts?page=home", body: { intent: "delete", id: "1" } },
   { method: "GET", path: "/admin/picker-products?q=x&available=1" },
@@ -63,12 +75,17 @@ const BOOKKEEPING = new Set(["admin_sessions", "rate_limit_counters", "kysely_mi
 async function databaseFingerprint(skip: ReadonlySet<string> = BOOKKEEPING): Promise<Record<string, string>> {
   const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
   try {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db);
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db);
     const fingerprint: Record<string, string> = {};
     for (const { name } of tables.rows) {
       if (skip.has(name)) continue;
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
-      const text = rows.rows.map((row) => JSON.stringify(row)).sort().join("\n");
+      const text = rows.rows
+        .map((row) => JSON.stringify(row))
+        .sort()
+        .join("\n");
       fingerprint[name] = `${rows.rows.length}:${createHash("sha256").update(text).digest("hex")}`;
     }
     return fingerprint;
@@ -213,14 +230,21 @@ describe("the session cookie and sign-in", () => {
     const { email } = adminCredentials();
     const unknown = "nobody-here@souq.test";
     // The page echoes the typed email back into the form and carries a per-response nonce: both removed.
-    const normalise = (html: string, typed: string) => html.replaceAll(typed, "EMAIL").replace(/nonce="[^"]*"/g, "").replace(/'nonce-[^']*'/g, "");
+    const normalise = (html: string, typed: string) =>
+      html
+        .replaceAll(typed, "EMAIL")
+        .replace(/nonce="[^"]*"/g, "")
+        .replace(/'nonce-[^']*'/g, "");
     const answered = async (fields: { email: string; password: string }) => {
       const response = await signInRequest(fields);
       const body = await response.text();
       return { status: response.status, body: normalise(body, fields.email), cookie: sessionSetCookie(response) };
     };
     const wrong = [await answered({ email, password: "wrong-password-xx" }), await answered({ email, password: "wrong-password-yy" })];
-    const missing = [await answered({ email: unknown, password: "wrong-password-xx" }), await answered({ email: unknown, password: "wrong-password-yy" })];
+    const missing = [
+      await answered({ email: unknown, password: "wrong-password-xx" }),
+      await answered({ email: unknown, password: "wrong-password-yy" }),
+    ];
     for (const answer of [...wrong, ...missing]) {
       expect(answer.status).toBe(401);
       expect(answer.cookie).toBeUndefined();
@@ -319,10 +343,7 @@ describe("GET never changes state", () => {
 describe("hostile uploads through the product form", () => {
   /** A real 8 × 8 PNG whose IHDR says 20000 × 20000 (CRC left stale: sharp refuses it either way). */
   function floodPng(): Buffer {
-    const png = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAGvRYgsAAAAAElFTkSuQmCC",
-      "base64",
-    );
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAGvRYgsAAAAAElFTkSuQmCC", "base64");
     png.writeUInt32BE(20_000, 16);
     png.writeUInt32BE(20_000, 20);
     return png;
@@ -333,13 +354,28 @@ describe("hostile uploads through the product form", () => {
     const before = await databaseFingerprint();
     const files: [string, string, Buffer][] = [
       ["cat.png", "image/png", Buffer.from("<!doctype html><script>alert(1)</script>")],
-      ["logo.svg", "image/svg+xml", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9" onload="alert(1)"><script>alert(1)</script></svg>')],
-      ["photo.jpg", "image/jpeg", Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAGvRYgsAAAAAElFTkSuQmCC", "base64")],
+      [
+        "logo.svg",
+        "image/svg+xml",
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9" onload="alert(1)"><script>alert(1)</script></svg>'),
+      ],
+      [
+        "photo.jpg",
+        "image/jpeg",
+        Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAGvRYgsAAAAAElFTkSuQmCC", "base64"),
+      ],
       ["flood.png", "image/png", floodPng()],
     ];
     for (const [name, type, bytes] of files) {
       const form = new FormData();
-      for (const [field, value] of Object.entries({ intent: "save", title: "upload probe", slug: `upload-probe-${Date.now()}`, category: "toys", sectionId: "featured", price: "100" }))
+      for (const [field, value] of Object.entries({
+        intent: "save",
+        title: "upload probe",
+        slug: `upload-probe-${Date.now()}`,
+        category: "toys",
+        sectionId: "featured",
+        price: "100",
+      }))
         form.append(field, value);
       form.append("images", new Blob([new Uint8Array(bytes)], { type }), name);
       const response = await fetch(`${baseURL()}/admin/products/new`, {

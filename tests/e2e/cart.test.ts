@@ -34,9 +34,7 @@ async function storedOrder(orderNumber: string) {
   const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
   try {
     const order = await db.selectFrom("orders").selectAll().where("order_number", "=", orderNumber).executeTakeFirst();
-    const lines = order
-      ? await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("position").execute()
-      : [];
+    const lines = order ? await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("position").execute() : [];
     return { order, lines };
   } finally {
     await close();
@@ -202,9 +200,7 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     const line = pageLine(page, first!.id);
     await expect.poll(() => line.getByTestId("line-price-changed").count()).toBe(1);
     expect(await line.getByTestId("line-unit-price").textContent()).toBe(dinars(first!.price));
-    await expect
-      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("twins-shop-cart") ?? "[]")[0]?.price))
-      .toBe(first!.price);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("twins-shop-cart") ?? "[]")[0]?.price)).toBe(first!.price);
     // An out-of-stock line is flagged and keeps the order button disabled until it is removed.
     const soldOutLine = pageLine(page, soldOut.id);
     await expect.poll(() => soldOutLine.getAttribute("data-status")).toBe("out_of_stock");
@@ -282,9 +278,15 @@ describe("the cart without JavaScript", () => {
 
 describe("POST /api/cart/quote", () => {
   it("prices lines from the database and refuses a body that is not a cart", async () => {
-    const post = (body: string) =>
-      fetch(`${baseURL()}/api/cart/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
-    const good = await post(JSON.stringify({ items: [{ productId: first!.id, quantity: 2, price: 1 }, { productId: "p0", quantity: 1 }] }));
+    const post = (body: string) => fetch(`${baseURL()}/api/cart/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    const good = await post(
+      JSON.stringify({
+        items: [
+          { productId: first!.id, quantity: 2, price: 1 },
+          { productId: "p0", quantity: 1 },
+        ],
+      }),
+    );
     expect(good.status).toBe(200);
     expect(good.headers.get("cache-control")).toBe("private, no-store");
     const quote = await good.json();

@@ -141,7 +141,6 @@ describe.each([
     await context.close();
   });
 
-
   it("sorts a category by price and pages through it", async () => {
     const { context, page, pageErrors } = await openContext(browser, viewport);
     await page.goto("/categories/e2e-paging");
@@ -213,5 +212,4 @@ describe("product page in Chromium", () => {
     expect(pageErrors).toEqual([]);
     await context.close();
   });
-
 });

@@ -16,15 +16,9 @@ function get(path: string, language: string) {
 
 /** Text as React writes it into HTML. */
 const html = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const heading = (level: 1 | 2 | 3, text: string) =>
-  new RegExp(`<h${level}[^>]*>${escapeRegExp(html(text))}</h${level}>`);
+const heading = (level: 1 | 2 | 3, text: string) => new RegExp(`<h${level}[^>]*>${escapeRegExp(html(text))}</h${level}>`);
 
 describe("contact page", () => {
   for (const language of languages) {

@@ -112,7 +112,15 @@ describe("Content-Security-Policy in a real browser", () => {
     const { context, page } = await openContext(browser, desktop);
     const violations = await watch(page);
     await signInAsAdmin(page);
-    for (const path of ["/admin", "/admin/products", "/admin/inventory", "/admin/orders", "/admin/analytics", "/admin/collections", "/admin/delivery"]) {
+    for (const path of [
+      "/admin",
+      "/admin/products",
+      "/admin/inventory",
+      "/admin/orders",
+      "/admin/analytics",
+      "/admin/collections",
+      "/admin/delivery",
+    ]) {
       await visit(page, path);
     }
     // A product's edit page, and an order's page and delivery slip when the suite made one.

@@ -14,7 +14,13 @@ const texts = ar.adminDelivery;
 const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20 && p.slug)!;
 
 const wilayaRow = (code: string) =>
-  withDb((db) => db.selectFrom("wilayas").select(["home_price", "stop_desk_price", "delivery_time", "zone", "active"]).where("code", "=", code).executeTakeFirstOrThrow());
+  withDb((db) =>
+    db
+      .selectFrom("wilayas")
+      .select(["home_price", "stop_desk_price", "delivery_time", "zone", "active"])
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow(),
+  );
 
 let browser: Browser;
 let saved: Record<string, Awaited<ReturnType<typeof wilayaRow>>> = {};
@@ -25,7 +31,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await withDb(async (db) => {
-    for (const [code, row] of Object.entries(saved)) await db.updateTable("wilayas").set({ ...row, active: row.active === 1 || row.active === true }).where("code", "=", code).execute();
+    for (const [code, row] of Object.entries(saved))
+      await db
+        .updateTable("wilayas")
+        .set({ ...row, active: row.active === 1 || row.active === true })
+        .where("code", "=", code)
+        .execute();
   });
 });
 
@@ -114,7 +125,9 @@ describe("delivery settings and options", () => {
     await slot.locator('[data-testid="order-success"]').waitFor();
 
     const orders = await withDb((db) => db.selectFrom("orders").selectAll().where("phone", "=", "0550310031").execute());
-    const price = await withDb(async (db) => (await db.selectFrom("products").select("price").where("slug", "=", product.slug).executeTakeFirstOrThrow()).price);
+    const price = await withDb(
+      async (db) => (await db.selectFrom("products").select("price").where("slug", "=", product.slug).executeTakeFirstOrThrow()).price,
+    );
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({
       source: "product_detail",

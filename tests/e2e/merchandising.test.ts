@@ -20,7 +20,9 @@ const chosen = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 30).sl
 const png = async (r: number, g: number, b: number) => ({
   name: `banner-${r}-${g}-${b}.png`,
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 1200, height: 400, channels: 3, background: { r, g, b } } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 1200, height: 400, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer(),
 });
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

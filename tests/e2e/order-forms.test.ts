@@ -20,9 +20,7 @@ async function storedOrder(phoneNumber: string) {
   const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
   try {
     const orders = await db.selectFrom("orders").selectAll().where("phone", "=", phoneNumber).execute();
-    const items = orders[0]
-      ? await db.selectFrom("order_items").selectAll().where("order_id", "=", orders[0].id).execute()
-      : [];
+    const items = orders[0] ? await db.selectFrom("order_items").selectAll().where("order_id", "=", orders[0].id).execute() : [];
     return { orders, items };
   } finally {
     await close();
@@ -64,7 +62,10 @@ afterAll(async () => {
 describe("order forms (Arabic, 390×844)", () => {
   it("quick-buy from a product card: wilaya found by typing, success for 2 s, then the modal closes", async () => {
     const { context, page, pageErrors } = await openArabic("/");
-    const card = page.locator('[data-testid="product-card"]').filter({ has: page.locator('a[data-testid="quick-buy"]') }).first();
+    const card = page
+      .locator('[data-testid="product-card"]')
+      .filter({ has: page.locator('a[data-testid="quick-buy"]') })
+      .first();
     const href = (await card.locator("h3 a").getAttribute("href"))!;
     await card.locator('[data-testid="quick-buy"]').click();
 

@@ -38,7 +38,14 @@ describe("GET /api/delivery", () => {
     const response = await fetch(`${baseURL()}/api/delivery`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=300");
-    const wilayas = (await response.json()) as { code: string; name: string; nameAr: string; homePrice: number; deliveryTime: string; zone: string }[];
+    const wilayas = (await response.json()) as {
+      code: string;
+      name: string;
+      nameAr: string;
+      homePrice: number;
+      deliveryTime: string;
+      zone: string;
+    }[];
     expect(wilayas).toHaveLength(69);
     expect(wilayas.find((w) => w.code === "16")).toEqual({
       code: "16",
@@ -101,7 +108,11 @@ describe("POST /api/orders", () => {
     const response = await post(order("0550990003", { items: [{ productId: "p-missing", quantity: 1 }] }));
     expect(response.status).toBe(422);
     const { error } = (await response.json()) as { error: { code: string; message: string; fields: Record<string, string> } };
-    expect(error).toEqual({ code: "unknown_product", message: ar.orders.errors.unknown_product, fields: { "items.0.productId": ar.orders.fields.unknown_product } });
+    expect(error).toEqual({
+      code: "unknown_product",
+      message: ar.orders.errors.unknown_product,
+      fields: { "items.0.productId": ar.orders.fields.unknown_product },
+    });
   });
 
   it("answers 405 to other methods", async () => {

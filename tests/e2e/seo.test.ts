@@ -18,7 +18,12 @@ function headTags(html: string): Record<string, string>[] {
   });
 }
 const decode = (text: string | undefined) =>
-  text?.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const metaContent = (tags: Record<string, string>[], key: string) =>
   decode(tags.find((tag) => tag.tag === "meta" && (tag.property === key || tag.name === key))?.content);
 const link = (tags: Record<string, string>[], rel: string, hreflang?: string) =>

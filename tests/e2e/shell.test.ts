@@ -13,17 +13,14 @@ afterAll(async () => {
 
 type Page = import("playwright-core").Page;
 
-const htmlAttributes = (page: Page) =>
-  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+const htmlAttributes = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
 /** Clicks the language button and waits for the page it posts back to (same URL) to load. */
 async function switchLanguage(page: Page): Promise<void> {
   const path = new URL(page.url()).pathname;
   const before = (await htmlAttributes(page)).lang;
   await Promise.all([
-    page.waitForResponse(
-      (response) => response.request().resourceType() === "document" && new URL(response.url()).pathname === path,
-    ),
+    page.waitForResponse((response) => response.request().resourceType() === "document" && new URL(response.url()).pathname === path),
     page.getByTestId("language-button").click(),
   ]);
   // The response can arrive before the old page is replaced: wait for the new document itself
@@ -67,10 +64,10 @@ describe("global shell in a real browser", () => {
     expect(await page.getByTestId("cart-button").getAttribute("aria-label")).toBe("السلة فارغة");
 
     const line = { id: "p1", title: "Kettle", titleAr: "غلاية", description: "", descriptionAr: "", price: 2500, image: "", quantity: 2 };
-    await page.evaluate(
-      ([key, value]) => window.localStorage.setItem(key, value),
-      [CART_STORAGE_KEY, JSON.stringify([line, { ...line, id: "p2", quantity: 1 }])] as const,
-    );
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      CART_STORAGE_KEY,
+      JSON.stringify([line, { ...line, id: "p2", quantity: 1 }]),
+    ] as const);
     await page.reload();
     await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("3");
     expect(pageErrors).toEqual([]);

@@ -90,7 +90,9 @@ describe("jewellery", () => {
         .orderBy("id")
         .executeTakeFirstOrThrow(),
     );
-    const fee = await withDb(async (db) => (await db.selectFrom("wilayas").select("home_price").where("code", "=", "16").executeTakeFirstOrThrow()).home_price);
+    const fee = await withDb(
+      async (db) => (await db.selectFrom("wilayas").select("home_price").where("code", "=", "16").executeTakeFirstOrThrow()).home_price,
+    );
 
     const { context, page, pageErrors } = await openContext(browser, phone);
     await page.goto("/jewellery");
@@ -135,7 +137,9 @@ describe("jewellery", () => {
       last_name: "Belkacem Amrani",
       email: "nadia@example.dz",
     });
-    const lines = await withDb((db) => db.selectFrom("order_items").select(["product_id", "quantity", "line_total"]).where("order_id", "=", order.id).execute());
+    const lines = await withDb((db) =>
+      db.selectFrom("order_items").select(["product_id", "quantity", "line_total"]).where("order_id", "=", order.id).execute(),
+    );
     expect(lines).toEqual([{ product_id: item.id, quantity: 2, line_total: 88_000 }]);
   });
 

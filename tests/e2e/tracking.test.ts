@@ -12,8 +12,7 @@ import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/b
 // (decoded here), a visit through it (one click, even after a reload), an order, and the click
 // and the conversion in the admin analytics. This file places 1 order (from 127.0.0.1).
 
-const SHOPPER_USER_AGENT =
-  "Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const SHOPPER_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 30 && p.slug)!;
 
@@ -64,7 +63,13 @@ describe("share links", () => {
     const svgResponse = await fetch(`${baseURL()}/qr/${code}.svg`);
     expect(svgResponse.headers.get("Content-Type")).toContain("image/svg+xml");
     expect(svgResponse.headers.get("Cache-Control")).toContain("public");
-    expect(await decodeQr(await sharp(Buffer.from(await svgResponse.arrayBuffer()), { density: 150 }).png().toBuffer())).toBe(link);
+    expect(
+      await decodeQr(
+        await sharp(Buffer.from(await svgResponse.arrayBuffer()), { density: 150 })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBe(link);
     const pngResponse = await fetch(`${baseURL()}/qr/${code}.png`);
     const png = Buffer.from(await pngResponse.arrayBuffer());
     const { width, height } = await sharp(png).metadata();

@@ -75,7 +75,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   cookie = await adminCookie();
   // A category and a section of their own, with hostile names.
-  expect((await adminPost("/admin/categories", { intent: "create", key: KEY, name: `${P.img} ${P.script}`, nameEn: ALL.slice(0, 100), nameFr: P.title })).status).toBeLessThan(400);
+  expect(
+    (await adminPost("/admin/categories", { intent: "create", key: KEY, name: `${P.img} ${P.script}`, nameEn: ALL.slice(0, 100), nameFr: P.title }))
+      .status,
+  ).toBeLessThan(400);
   expect((await adminPost("/admin/sections", { intent: "create", key: KEY, name: `${P.title} ${P.img}` })).status).toBeLessThan(400);
 
   const productId = await createProduct(slugs.product, {
@@ -179,11 +182,13 @@ afterAll(async () => {
   await browser?.close();
   await withDb(async (db) => {
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
-    const columnsOf = async (table: string) => (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((r) => r.name);
+    const columnsOf = async (table: string) =>
+      (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((r) => r.name);
     // Rows of the order, the products and the enquiry, wherever they are referenced.
     for (const { name } of tables.rows) {
       const columns = await columnsOf(name);
-      if (created.orderId && columns.includes("order_id") && name !== "orders") await sql`delete from ${sql.table(name)} where order_id = ${created.orderId}`.execute(db);
+      if (created.orderId && columns.includes("order_id") && name !== "orders")
+        await sql`delete from ${sql.table(name)} where order_id = ${created.orderId}`.execute(db);
     }
     if (created.orderId) await sql`delete from orders where id = ${created.orderId}`.execute(db);
     await sql`delete from wholesale_enquiries where contact_name = ${P.img}`.execute(db);
@@ -196,7 +201,8 @@ afterAll(async () => {
     for (const { name } of (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows) {
       const columns = (await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db)).rows.map((r) => r.name);
       if (columns.includes("target_id") && columns.includes("target_type"))
-        for (const id of created.productIds) await sql`delete from ${sql.table(name)} where target_type = 'product' and target_id = ${id}`.execute(db);
+        for (const id of created.productIds)
+          await sql`delete from ${sql.table(name)} where target_type = 'product' and target_id = ${id}`.execute(db);
     }
   });
   for (const id of created.productIds) await adminPost(`/admin/products/${id}`, { intent: "delete" });
@@ -267,7 +273,8 @@ describe("XSS: hostile text renders as text everywhere", () => {
     expect(seen.text).toContain(P.rtl);
     expect(seen.title).toContain(P.title);
     expect(seen.metas.some((content) => content.includes(P.script))).toBe(true);
-    const product = seen.jsonLd.flat().find((item) => (item as { "@type"?: string })["@type"] === "Product") as { name: string; description: string } | undefined;
+    const product = seen.jsonLd.flat().find((item) => (item as { "@type"?: string })["@type"] === "Product") as
+      { name: string; description: string } | undefined;
     expect(product?.name).toBe(ALL);
     expect(product?.description).toContain(P.title);
     expect(pageErrors).toEqual([]);

@@ -219,7 +219,9 @@ describe.skipIf(!POSTGRES)("two app servers on one PostgreSQL database and one b
   });
 
   it("an image uploaded through A's admin form is stored in the bucket and served by B", async () => {
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 120, b: 30 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 120, b: 30 } } })
+      .png()
+      .toBuffer();
     const saved = await saveProduct(a, cookie, "/admin/products/new", productForm({ slug, price: 4200 }, png));
     expect(saved.status, a.output()).toBe(303);
     productId = /\/admin\/products\/([^/?]+)\?saved/.exec(saved.headers.get("location") ?? "")![1]!;
@@ -234,7 +236,12 @@ describe.skipIf(!POSTGRES)("two app servers on one PostgreSQL database and one b
       expect(image.headers.get("content-type")).toContain("image/webp");
     }
     // The files are in the bucket (not in either instance's own folder).
-    const client = new S3Client({ endpoint: s3Endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    const client = new S3Client({
+      endpoint: s3Endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
     const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
     client.destroy();
     const keys = (listed.Contents ?? []).map((object) => object.Key ?? "");

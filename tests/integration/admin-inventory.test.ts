@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const productCategory = async (id: string) =>
-  (await t.db.selectFrom("products").select(["category", "section_id"]).where("id", "=", id).executeTakeFirstOrThrow());
+  await t.db.selectFrom("products").select(["category", "section_id"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("the inventory", () => {
   it("has stats equal to a direct computation over the seeded catalogue (demo and jewellery)", async () => {
@@ -170,7 +170,10 @@ describe("admin categories", () => {
       .createTable("test_category_guard")
       .addColumn("slug", "text", (col) => col.references("categories.slug"))
       .execute();
-    await t.db.insertInto("test_category_guard" as never).values({ slug: "rollback-source" } as never).execute();
+    await t.db
+      .insertInto("test_category_guard" as never)
+      .values({ slug: "rollback-source" } as never)
+      .execute();
 
     await expect(deleteCategory(t.db, "rollback-source", { reassignTo: "garden" })).rejects.toThrow();
     expect((await productCategory(product.id)).category).toBe("rollback-source");

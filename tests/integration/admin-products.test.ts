@@ -41,7 +41,9 @@ const storedFiles = async () => {
 };
 
 const png = (r: number, g: number, b: number, width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 const fields = (overrides: Record<string, string> = {}) => ({
   title: "غلاية اختبار كهربائية",
@@ -109,7 +111,7 @@ describe("admin products service", () => {
       files: [],
     });
     expect(result).toEqual({ ok: true, id, created: false });
-    expect((await getProduct(database.db, "test-kettle", "en"))).toMatchObject({ price: 1990, originalPrice: null, title: "Renamed teapot" });
+    expect(await getProduct(database.db, "test-kettle", "en")).toMatchObject({ price: 1990, originalPrice: null, title: "Renamed teapot" });
     const found = await searchProducts(database.db, "teapot", "en", { sort: "relevance", page: 1 });
     expect(found.products.map((p) => p.id)).toEqual([id]);
   });
@@ -130,7 +132,7 @@ describe("admin products service", () => {
     const large = await saveProduct(database.db, storage, { id, fields: fields(), files: [{ name: "huge.png", bytes: big }] });
     expect(large).toMatchObject({ ok: false, status: 413, imageError: { error: "tooLarge", file: "huge.png" } });
     expect(await storedFiles()).toEqual(before);
-    expect((await getProduct(database.db, "fake-image", "ar"))).toBeNull();
+    expect(await getProduct(database.db, "fake-image", "ar")).toBeNull();
     expect((await getAdminProduct(database.db, id))!.images).toHaveLength(images);
   });
 
@@ -176,7 +178,16 @@ describe("admin products service", () => {
       .executeTakeFirstOrThrow();
     await database.db
       .insertInto("order_items")
-      .values({ order_id: order.id, position: 0, product_id: id, title: "غلاية اختبار كهربائية", unit_price: 1990, compare_at_price: 0, quantity: 1, line_total: 1990 })
+      .values({
+        order_id: order.id,
+        position: 0,
+        product_id: id,
+        title: "غلاية اختبار كهربائية",
+        unit_price: 1990,
+        compare_at_price: 0,
+        quantity: 1,
+        line_total: 1990,
+      })
       .execute();
 
     expect(await deleteProduct(database.db, storage, id)).toEqual({ ok: true });

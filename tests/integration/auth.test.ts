@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  createOrResetAdmin,
-  loginCounterKeys,
-  sessionFromToken,
-  signIn,
-  signOut,
-  type AuthSettings,
-} from "~/server/auth/auth.service.server";
+import { createOrResetAdmin, loginCounterKeys, sessionFromToken, signIn, signOut, type AuthSettings } from "~/server/auth/auth.service.server";
 import { countAdmins } from "~/server/auth/index.server";
 import { hashSessionToken } from "~/server/auth/session-cookie.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -132,11 +125,7 @@ describe("throttling (counters in the database)", () => {
       expect((await attempt(settings, { email: `guess${i}@souq.test`, password: "wrong-password", ip: "10.2.0.1" })).kind).toBe("wrong_credentials");
     }
     expect((await attempt(settings, { ip: "10.2.0.1" })).kind).toBe("throttled");
-    const counter = await test.db
-      .selectFrom("rate_limit_counters")
-      .select("count")
-      .where("key", "=", "login-ip:10.2.0.1")
-      .executeTakeFirstOrThrow();
+    const counter = await test.db.selectFrom("rate_limit_counters").select("count").where("key", "=", "login-ip:10.2.0.1").executeTakeFirstOrThrow();
     expect(counter.count).toBe(4 + 1);
     // Another address is not affected.
     expect((await attempt(settings, { ip: "10.2.0.2" })).kind).toBe("signed_in");
@@ -220,7 +209,11 @@ describe("session lifetime", () => {
     if (result.kind !== "signed_in") throw new Error("sign-in failed");
     // Used at 09:30 (90 min): still valid, last-seen raised.
     expect(await sessionFromToken(test.db, result.token, at("2026-11-23T09:30:00.000Z"))).not.toBeNull();
-    const touched = await test.db.selectFrom("admin_sessions").select("last_seen_at").where("id", "=", result.session.sessionId).executeTakeFirstOrThrow();
+    const touched = await test.db
+      .selectFrom("admin_sessions")
+      .select("last_seen_at")
+      .where("id", "=", result.session.sessionId)
+      .executeTakeFirstOrThrow();
     expect(touched.last_seen_at).toBe("2026-11-23T09:30:00.000Z");
     // 11:20 is 110 min after the last request: still valid.
     expect(await sessionFromToken(test.db, result.token, at("2026-11-23T11:20:00.000Z"))).not.toBeNull();

@@ -45,7 +45,11 @@ describe("quoteCart", () => {
   });
 
   it("follows a price change made after the product was added", async () => {
-    await t.db.updateTable("products").set({ price: first.price + 500 }).where("id", "=", first.id).execute();
+    await t.db
+      .updateTable("products")
+      .set({ price: first.price + 500 })
+      .where("id", "=", first.id)
+      .execute();
     try {
       const quote = await quoteCart(t.db, [{ productId: first.id, quantity: 1 }], "ar");
       expect(quote.lines[0]!.price).toBe(first.price + 500);

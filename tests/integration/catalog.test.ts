@@ -17,7 +17,10 @@ const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) => b.cr
 describe("home sections", () => {
   it("show the 8 newest in-stock products of each section, with their main image", async () => {
     for (const section of ["featured", "special-offers"] as const) {
-      const expected = demoProducts.filter((p) => p.sectionId === section && p.inStock).sort(newestFirst).slice(0, 8);
+      const expected = demoProducts
+        .filter((p) => p.sectionId === section && p.inStock)
+        .sort(newestFirst)
+        .slice(0, 8);
       const cards = (await listSectionsProducts(t.db, [section], "ar")).get(section)!;
       expect(cards.map((c) => c.id)).toEqual(expected.map((p) => p.id));
       expect(cards.every((c) => c.inStock && c.image !== null)).toBe(true);

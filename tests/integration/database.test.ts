@@ -34,7 +34,10 @@ describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`
 
     const again = await seed(t.db, { demoCatalogue: true, storage: t.storage });
     expect(again).toEqual({ wilayas: 0, communes: 0, categories: 0, sections: 0, products: 0 });
-    const products = await t.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const products = await t.db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(products.n)).toBe(seededProducts.length);
   });
 
@@ -93,10 +96,7 @@ describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`
     const left = await t.db.selectFrom("product_images").select("id").where("product_id", "=", product.id).execute();
     expect(left).toEqual([]);
     await expect(
-      t.db
-        .insertInto("product_images")
-        .values({ product_id: "p-missing", position: 0, url: "/x.svg", width: 1, height: 1, alt: "" })
-        .execute(),
+      t.db.insertInto("product_images").values({ product_id: "p-missing", position: 0, url: "/x.svg", width: 1, height: 1, alt: "" }).execute(),
     ).rejects.toThrow();
   });
 

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { defaultStopDeskPrice } from "~/lib/delivery-options";
-import {
-  listCommunes,
-  listDeliveryRates,
-  listWilayaSettings,
-  saveWilayaSettings,
-} from "~/server/delivery/delivery.service.server";
+import { listCommunes, listDeliveryRates, listWilayaSettings, saveWilayaSettings } from "~/server/delivery/delivery.service.server";
 import { placeOrder, type OrderSettings, type PlaceOrderContext } from "~/server/orders/order.service.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -35,7 +30,10 @@ const settingsOf = async (code: string) => (await listWilayaSettings(t.db)).find
 
 describe("delivery options", () => {
   it("seeds the 1,541 communes and the default stop-desk prices", async () => {
-    const row = await t.db.selectFrom("communes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("communes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(1541);
     const rates = await listDeliveryRates(t.db);
     expect(rates).toHaveLength(69);
@@ -50,7 +48,6 @@ describe("delivery options", () => {
     expect(blida).toContainEqual({ code: "0901", name: "Blida", nameAr: "البليدة" });
     expect(await listCommunes(t.db, "99")).toBeNull();
     expect(await listCommunes(t.db, "x")).toBeNull();
-
   });
 
   it("charges the stop-desk price for stop_desk and stores the commune and the delivery type", async () => {
@@ -68,7 +65,11 @@ describe("delivery options", () => {
 
     const home = await placeOrder(t.db, body({ wilayaCode: "31", communeCode: "3101" }), context(), open);
     expect(home.ok && home.order.deliveryPrice).toBe(600);
-    const homeRow = await t.db.selectFrom("orders").select(["delivery_type"]).where("order_number", "=", home.ok ? home.order.orderNumber : "").executeTakeFirstOrThrow();
+    const homeRow = await t.db
+      .selectFrom("orders")
+      .select(["delivery_type"])
+      .where("order_number", "=", home.ok ? home.order.orderNumber : "")
+      .executeTakeFirstOrThrow();
     expect(homeRow.delivery_type).toBe("home");
   });
 
@@ -94,8 +95,14 @@ describe("delivery options", () => {
   it("validates and saves the delivery settings; an inactive wilaya is neither listed nor orderable", async () => {
     const before = await settingsOf("13");
     const invalid = await saveWilayaSettings(t.db, "13", { homePrice: "-5", stopDeskPrice: "1.5", deliveryTime: "soon", zone: "E", active: "on" });
-    expect(invalid).toEqual({ ok: false, error: "invalid", fields: { homePrice: "price", stopDeskPrice: "price", deliveryTime: "time", zone: "zone" } });
-    expect(await saveWilayaSettings(t.db, "13", { homePrice: "700", stopDeskPrice: "", deliveryTime: "3-2 days", zone: "B", active: "on" })).toMatchObject({
+    expect(invalid).toEqual({
+      ok: false,
+      error: "invalid",
+      fields: { homePrice: "price", stopDeskPrice: "price", deliveryTime: "time", zone: "zone" },
+    });
+    expect(
+      await saveWilayaSettings(t.db, "13", { homePrice: "700", stopDeskPrice: "", deliveryTime: "3-2 days", zone: "B", active: "on" }),
+    ).toMatchObject({
       ok: false,
       fields: { deliveryTime: "time" },
     });
@@ -105,13 +112,17 @@ describe("delivery options", () => {
       error: "not_found",
     });
 
-    expect(await saveWilayaSettings(t.db, "13", { homePrice: " 650 ", stopDeskPrice: "", deliveryTime: "2 - 3 day", zone: "b", active: "on" })).toEqual({ ok: true });
+    expect(
+      await saveWilayaSettings(t.db, "13", { homePrice: " 650 ", stopDeskPrice: "", deliveryTime: "2 - 3 day", zone: "b", active: "on" }),
+    ).toEqual({ ok: true });
     expect(await settingsOf("13")).toMatchObject({ homePrice: 650, stopDeskPrice: null, deliveryTime: "2-3 days", zone: "B", active: true });
     const refused = await placeOrder(t.db, body({ wilayaCode: "13" }, { deliveryType: "stop_desk" }), context(), open);
     expect(!refused.ok && refused.error.fields.deliveryType).toBeTruthy();
 
     // Deactivated (checkbox absent): gone from the shop's list and refused by placeOrder.
-    expect(await saveWilayaSettings(t.db, "13", { homePrice: "650", stopDeskPrice: "450", deliveryTime: "2-3 days", zone: "B", active: undefined })).toEqual({ ok: true });
+    expect(
+      await saveWilayaSettings(t.db, "13", { homePrice: "650", stopDeskPrice: "450", deliveryTime: "2-3 days", zone: "B", active: undefined }),
+    ).toEqual({ ok: true });
     expect((await listDeliveryRates(t.db)).map((r) => r.code)).not.toContain("13");
     const inactive = await placeOrder(t.db, body({ wilayaCode: "13" }), context(), open);
     expect(inactive.ok).toBe(false);

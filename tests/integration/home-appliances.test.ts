@@ -16,8 +16,7 @@ afterAll(async () => {
 const six: readonly string[] = APPLIANCE_CATEGORIES;
 const newestFirst = (a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
-const demoInStock = (categories: readonly string[]) =>
-  demoProducts.filter((p) => categories.includes(p.category) && p.inStock).sort(newestFirst);
+const demoInStock = (categories: readonly string[]) => demoProducts.filter((p) => categories.includes(p.category) && p.inStock).sort(newestFirst);
 
 describe("home appliances grid (demo catalogue)", () => {
   it("with no category: the 12 newest in-stock products of the six, with the count of all of them", async () => {
@@ -34,7 +33,10 @@ describe("home appliances grid (demo catalogue)", () => {
     for (const category of APPLIANCE_CATEGORIES) {
       const expected = demoInStock([category]);
       const listing = await listAppliances(t.db, category, "ar");
-      expect(listing.products.map((p) => p.id), category).toEqual(expected.slice(0, APPLIANCES_LIMIT).map((p) => p.id));
+      expect(
+        listing.products.map((p) => p.id),
+        category,
+      ).toEqual(expected.slice(0, APPLIANCES_LIMIT).map((p) => p.id));
       expect(listing.total, category).toBe(expected.length);
     }
     // Cooling has an out-of-stock product in the demo catalogue: it is left out.
@@ -70,7 +72,17 @@ describe("home appliances grid (a crowded category)", () => {
     await t.db.insertInto("products").values(extra).execute();
     await t.db
       .insertInto("products")
-      .values({ id: "p9500099", slug: "toy-newest", title: "لعبة", price: 1, category: "toys", in_stock: true, stock_quantity: 5, created_at: new Date(Date.UTC(2031, 0, 1)).toISOString(), updated_at: now })
+      .values({
+        id: "p9500099",
+        slug: "toy-newest",
+        title: "لعبة",
+        price: 1,
+        category: "toys",
+        in_stock: true,
+        stock_quantity: 5,
+        created_at: new Date(Date.UTC(2031, 0, 1)).toISOString(),
+        updated_at: now,
+      })
       .execute();
 
     const listing = await listAppliances(t.db, "laundry", "ar");
@@ -79,9 +91,7 @@ describe("home appliances grid (a crowded category)", () => {
     expect(listing.products).toHaveLength(APPLIANCES_LIMIT);
     expect(listing.total).toBe(inStockExtra.length + demoLaundry.length);
     // The 10 new in-stock ones (all newer than the demo ones), then the newest demo ones.
-    expect(listing.products.map((p) => p.id)).toEqual(
-      [...inStockExtra.map((p) => p.id), ...demoLaundry.map((p) => p.id)].slice(0, APPLIANCES_LIMIT),
-    );
+    expect(listing.products.map((p) => p.id)).toEqual([...inStockExtra.map((p) => p.id), ...demoLaundry.map((p) => p.id)].slice(0, APPLIANCES_LIMIT));
     expect(listing.products.every((p) => p.inStock)).toBe(true);
 
     // All six together: the newest in-stock ones of the six, so the newer toy is not among them.

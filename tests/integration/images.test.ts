@@ -103,7 +103,9 @@ describe("ingestImage", () => {
     await expect(ingestImage(storage, text, { name: "notes" })).rejects.toBeInstanceOf(UnsupportedImageError);
     await expect(ingestImage(storage, Buffer.alloc(0), { name: "empty" })).rejects.toBeInstanceOf(UnsupportedImageError);
 
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     const refused = await ingestImage(storage, gif, { name: "anim" }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UnsupportedImageError);
     expect((refused as UnsupportedImageError).format).toBe("gif");
@@ -116,11 +118,15 @@ describe("ingestImage", () => {
  * Hostile uploads: each is refused by assertAcceptedImage (the admin forms' check,
  * answered with the translated "not an image" message) and by ingestImage, storing nothing.
  */
-const smallJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#808080" } }).jpeg().toBuffer();
+const smallJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#808080" } })
+  .jpeg()
+  .toBuffer();
 
 describe("hostile uploads", () => {
   const cleanSvg = (inner: string, head = "") =>
-    Buffer.from(`${head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100" viewBox="0 0 100 100">${inner}<rect width="100" height="100" fill="#c00"/></svg>`);
+    Buffer.from(
+      `${head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100" viewBox="0 0 100 100">${inner}<rect width="100" height="100" fill="#c00"/></svg>`,
+    );
 
   /** A PNG's signature and IHDR chunk (valid CRC) declaring width × height (RGB), then one tiny IDAT and IEND. */
   function pngHeader(width: number, height: number, bitDepth: 8 | 16 = 8): Buffer {
@@ -164,25 +170,55 @@ describe("hostile uploads", () => {
   }
 
   const hostile: [string, Buffer, { name?: string; type?: string }][] = [
-    ["an HTML page renamed .png", Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"), { name: "cat.png", type: "image/png" }],
+    [
+      "an HTML page renamed .png",
+      Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"),
+      { name: "cat.png", type: "image/png" },
+    ],
     ["an SVG with <script>", cleanSvg("<script>alert(1)</script>"), { name: "a.svg" }],
     ["an SVG with <script> renamed .png", cleanSvg("<script>alert(1)</script>"), { name: "a.png", type: "image/png" }],
-    ["an SVG with onload=", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><rect width="10" height="10"/></svg>'), { name: "a.svg" }],
+    [
+      "an SVG with onload=",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><rect width="10" height="10"/></svg>'),
+      { name: "a.svg" },
+    ],
     ["an SVG with an event handler on a shape", cleanSvg('<circle r="4" onclick="alert(1)"/>'), { name: "a.svg" }],
-    ["an SVG with <foreignObject>", cleanSvg('<foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="https://evil.example"/></body></foreignObject>'), { name: "a.svg" }],
+    [
+      "an SVG with <foreignObject>",
+      cleanSvg(
+        '<foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="https://evil.example"/></body></foreignObject>',
+      ),
+      { name: "a.svg" },
+    ],
     ["an SVG with a javascript: link", cleanSvg('<a href="javascript:alert(1)"><circle r="4"/></a>'), { name: "a.svg" }],
     ["an SVG with a JaVaScRiPt: xlink:href", cleanSvg('<a xlink:href=" JaVaScRiPt:alert(1)"><circle r="4"/></a>'), { name: "a.svg" }],
-    ["an SVG with an external <image>", cleanSvg('<image href="http://169.254.169.254/latest/meta-data" width="10" height="10"/>'), { name: "a.svg" }],
+    [
+      "an SVG with an external <image>",
+      cleanSvg('<image href="http://169.254.169.254/latest/meta-data" width="10" height="10"/>'),
+      { name: "a.svg" },
+    ],
     ["an SVG with an external xlink:href <image>", cleanSvg("<image xlink:href='file:///etc/passwd' width='10' height='10'/>"), { name: "a.svg" }],
     ["an SVG with an external <use>", cleanSvg('<use href="https://evil.example/sprite.svg#x"/>'), { name: "a.svg" }],
     ["an SVG with an external url() fill", cleanSvg('<rect width="5" height="5" fill="url(https://evil.example/x.svg#g)"/>'), { name: "a.svg" }],
     ["an SVG with a style sheet @import", cleanSvg('<style>@import url("https://evil.example/x.css");</style>'), { name: "a.svg" }],
-    ["an SVG with an XXE entity", cleanSvg("<text>&xxe;</text>", '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'), { name: "a.svg" }],
-    ["an SVG with an entity bomb", cleanSvg("<text>&b;</text>", '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'), { name: "a.svg" }],
+    [
+      "an SVG with an XXE entity",
+      cleanSvg("<text>&xxe;</text>", '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'),
+      { name: "a.svg" },
+    ],
+    [
+      "an SVG with an entity bomb",
+      cleanSvg("<text>&b;</text>", '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'),
+      { name: "a.svg" },
+    ],
     ["an SVG with an xml-stylesheet", cleanSvg("", '<?xml-stylesheet href="https://evil.example/x.css"?>'), { name: "a.svg" }],
     ["an SVG animating a link to javascript", cleanSvg('<a><set attributeName="href" to="data:text/html,x"/><circle r="4"/></a>'), { name: "a.svg" }],
     ["an SVG in UTF-16", Buffer.from(`\ufeff${cleanSvg("").toString("utf8")}`, "utf16le"), { name: "a.svg" }],
-    ["a 1 × 100000 SVG (a flood once drawn 960 wide)", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="100000"><rect width="1" height="1"/></svg>'), { name: "a.svg" }],
+    [
+      "a 1 × 100000 SVG (a flood once drawn 960 wide)",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="100000"><rect width="1" height="1"/></svg>'),
+      { name: "a.svg" },
+    ],
     ["a 20000 × 20000 PNG header (pixel flood)", pngHeader(20_000, 20_000), { name: "flood.png", type: "image/png" }],
     ["a 20000 × 20000 JPEG header (pixel flood)", jpegHeader(20_000, 20_000), { name: "flood.jpg", type: "image/jpeg" }],
   ];
@@ -195,8 +231,19 @@ describe("hostile uploads", () => {
   });
 
   it("builds the storage key from a sanitised name, whatever the uploaded file was called", async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#345678" } }).png().toBuffer();
-    for (const name of ["../../../etc/passwd", "..\\..\\win.ini", "%2e%2e%2fx", "/abs/path.png", "a\u0000b.png", ".hidden", "<script>.png", "صورة.png"]) {
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#345678" } })
+      .png()
+      .toBuffer();
+    for (const name of [
+      "../../../etc/passwd",
+      "..\\..\\win.ini",
+      "%2e%2e%2fx",
+      "/abs/path.png",
+      "a\u0000b.png",
+      ".hidden",
+      "<script>.png",
+      "صورة.png",
+    ]) {
       const image = await ingestImage(storage, png, { name });
       expect(image.src, name).toMatch(/^\/uploads\/products\/[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{8}$/);
     }
@@ -204,8 +251,16 @@ describe("hostile uploads", () => {
   });
 
   it("generates real pixel-flood headers: sharp reads 20000 × 20000 from them", async () => {
-    expect(await sharp(pngHeader(20_000, 20_000), { limitInputPixels: false }).metadata()).toMatchObject({ format: "png", width: 20_000, height: 20_000 });
-    expect(await sharp(jpegHeader(20_000, 20_000), { limitInputPixels: false }).metadata()).toMatchObject({ format: "jpeg", width: 20_000, height: 20_000 });
+    expect(await sharp(pngHeader(20_000, 20_000), { limitInputPixels: false }).metadata()).toMatchObject({
+      format: "png",
+      width: 20_000,
+      height: 20_000,
+    });
+    expect(await sharp(jpegHeader(20_000, 20_000), { limitInputPixels: false }).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 20_000,
+      height: 20_000,
+    });
     expect(20_000 * 20_000).toBeGreaterThan(MAX_INPUT_PIXELS);
   });
 
@@ -231,15 +286,22 @@ describe("hostile uploads", () => {
     // sharp's own limit on every decode agrees: it refuses to decode such a header even when asked directly.
     await expect(sharp(pngHeader(5000, 5001), { limitInputPixels: MAX_INPUT_PIXELS }).webp().toBuffer()).rejects.toThrow(/pixel limit/i);
     // A real 16-bit PNG within the limit goes through.
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2266aa" } }).toColourspace("rgb16").png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2266aa" } })
+      .toColourspace("rgb16")
+      .png()
+      .toBuffer();
     expect((await sharp(png).metadata()).depth).toBe("ushort");
     const image = await ingestImage(storage, png, { name: "sixteen-bit" });
     expect(image).toMatchObject({ width: 64, height: 48 });
   });
 
   it("refuses a file whose declared extension or type disagrees with its content", async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } }).png().toBuffer();
-    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } }).jpeg().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } })
+      .jpeg()
+      .toBuffer();
     for (const declared of [
       { name: "photo.jpg", type: "image/jpeg" },
       { name: "photo.png", type: "image/jpeg" },
@@ -266,7 +328,11 @@ describe("hostile uploads", () => {
       expect(unsafeSvgReason(bytes), file).toBeNull();
       await expect(assertAcceptedImage(bytes, { name: file.split("/").pop(), type: "image/svg+xml" }), file).resolves.toBeUndefined();
     }
-    const dot = (await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } }).png().toBuffer()).toString("base64");
+    const dot = (
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer()
+    ).toString("base64");
     const inner = cleanSvg(
       `<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><use href="#g"/><rect fill="url(#g)" width="9" height="9"/><image href="data:image/png;base64,${dot}" width="2" height="2"/><text>Salon, Montreal; on sale</text>`,
       '<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">',
@@ -282,7 +348,9 @@ const sharpPrototype = (sharp as unknown as { prototype: { toBuffer: (...args: u
 
 describe("decoding one image at a time", () => {
   const distinctPng = (index: number) =>
-    sharp({ create: { width: 400 + index, height: 300, channels: 3, background: { r: 10 * index, g: 80, b: 160 } } }).png().toBuffer();
+    sharp({ create: { width: 400 + index, height: 300, channels: 3, background: { r: 10 * index, g: 80, b: 160 } } })
+      .png()
+      .toBuffer();
 
   it("never runs two decodes at once, however many uploads arrive together", async () => {
     const inputs = await Promise.all(Array.from({ length: 4 }, (_, index) => distinctPng(index)));

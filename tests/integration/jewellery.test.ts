@@ -51,14 +51,22 @@ describe("the seeded jewellery catalogue", () => {
   it("is stored as products of the jewellery category with their details", async () => {
     const category = await t.db.selectFrom("categories").selectAll().where("slug", "=", "jewellery").executeTakeFirstOrThrow();
     expect([category.name, category.name_en, category.name_fr]).toEqual(["مجوهرات", "Jewellery", "Bijouterie"]);
-    const products = await t.db.selectFrom("products").select(["id", "slug", "price", "compare_at_price"]).where("category", "=", "jewellery").execute();
+    const products = await t.db
+      .selectFrom("products")
+      .select(["id", "slug", "price", "compare_at_price"])
+      .where("category", "=", "jewellery")
+      .execute();
     expect(products).toHaveLength(jewelleryCatalogue.length);
     const details = await t.db.selectFrom("product_details").selectAll().execute();
     expect(details).toHaveLength(jewelleryCatalogue.length);
     const images = await t.db
       .selectFrom("product_images")
       .select(["product_id", "url", "widths"])
-      .where("product_id", "in", jewelleryCatalogue.map((item) => item.productId))
+      .where(
+        "product_id",
+        "in",
+        jewelleryCatalogue.map((item) => item.productId),
+      )
       .execute();
     expect(images).toHaveLength(jewelleryCatalogue.reduce((n, item) => n + item.images.length, 0));
     // Re-encoded like uploads (WebP variants), not served from the SVG.
@@ -70,7 +78,12 @@ describe("the seeded jewellery catalogue", () => {
     expect(all).toHaveLength(jewelleryCatalogue.length);
     expect(all[0]!.slug).toBe([...jewelleryCatalogue].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!.id);
     const rings = await listJewellery(t.db, "en", "Rings");
-    expect(rings.map((r) => r.slug).sort()).toEqual(jewelleryCatalogue.filter((i) => i.category === "Rings").map((i) => i.id).sort());
+    expect(rings.map((r) => r.slug).sort()).toEqual(
+      jewelleryCatalogue
+        .filter((i) => i.category === "Rings")
+        .map((i) => i.id)
+        .sort(),
+    );
     expect(rings.every((r) => r.subcategory === "Rings" && r.image !== null)).toBe(true);
   });
 
@@ -129,7 +142,12 @@ describe("a jewellery order", () => {
   });
 
   it("prices single and triple from the bundle, whatever the item's price and the quantity sent", async () => {
-    const single = await placeOrder(t.db, body({ bundle: "single", items: [{ productId: plenty.productId, quantity: 7 }] }, { wilayaCode: "16" }), context, open);
+    const single = await placeOrder(
+      t.db,
+      body({ bundle: "single", items: [{ productId: plenty.productId, quantity: 7 }] }, { wilayaCode: "16" }),
+      context,
+      open,
+    );
     expect(single.ok && single.order).toMatchObject({ itemsTotal: 55_000 });
     const triple = await placeOrder(t.db, body({ bundle: "triple" }, { wilayaCode: "16" }), context, open);
     expect(triple.ok && triple.order).toMatchObject({ itemsTotal: 132_000 });
@@ -168,20 +186,38 @@ describe("a jewellery order", () => {
   });
 
   it("refuses a bundle of a product that is not jewellery", async () => {
-    const before = Number((await t.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await t.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const result = await placeOrder(t.db, body({ items: [{ productId: toy.id, quantity: 1 }] }), context, open);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe("unknown_product");
     expect(result.error.fields).toEqual({ "items.0.productId": ar.orders.fields.unknown_product });
-    const after = Number((await t.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await t.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(after).toBe(before);
   });
 
   it("leaves other orders without a bundle", async () => {
     const result = await placeOrder(
       t.db,
-      { source: "cart_page", items: [{ productId: toy.id, quantity: 1 }], customer: { firstName: "أمين", lastName: "بن علي", phone: "0661999001", wilayaCode: "16" } },
+      {
+        source: "cart_page",
+        items: [{ productId: toy.id, quantity: 1 }],
+        customer: { firstName: "أمين", lastName: "بن علي", phone: "0661999001", wilayaCode: "16" },
+      },
       context,
       open,
     );
@@ -206,6 +242,14 @@ describe("the webhook fields of a jewellery order", () => {
       total: 88_000,
       createdAt: "2026-11-22T10:00:00.000Z",
     });
-    expect(fields).toMatchObject({ source: "jewellery", bundle: "double", product: "عقد", quantity: "2", budget: "88000 DA", email: "nadia@example.dz", totalAmount: "88000" });
+    expect(fields).toMatchObject({
+      source: "jewellery",
+      bundle: "double",
+      product: "عقد",
+      quantity: "2",
+      budget: "88000 DA",
+      email: "nadia@example.dz",
+      totalAmount: "88000",
+    });
   });
 });

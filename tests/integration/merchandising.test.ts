@@ -66,7 +66,10 @@ beforeAll(async () => {
     };
   });
   await t.db.insertInto("products").values(rows).execute();
-  await refreshSearchText(t.db, rows.map((row) => row.id));
+  await refreshSearchText(
+    t.db,
+    rows.map((row) => row.id),
+  );
 });
 afterAll(async () => {
   await t?.destroy();
@@ -74,7 +77,9 @@ afterAll(async () => {
 });
 
 const png = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 1200, height: 400, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  sharp({ create: { width: 1200, height: 400, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 const filesIn = async (folder: string) => {
   try {
@@ -120,7 +125,13 @@ describe("collections", () => {
     expect(await newCollection({ slug: " Taken Slug " })).toMatchObject({ ok: false, status: 409, error: "slugTaken", field: "slug" });
     // Its own slug is not "taken" when it is saved again.
     expect(
-      await saveCollection(t.db, storage, { id: first, fields: collectionFields({ slug: "taken-slug" }), productIds: ["m1"], image: null, removeImage: false }),
+      await saveCollection(t.db, storage, {
+        id: first,
+        fields: collectionFields({ slug: "taken-slug" }),
+        productIds: ["m1"],
+        image: null,
+        removeImage: false,
+      }),
     ).toEqual({ ok: true, id: first, created: false });
     expect(
       await saveCollection(t.db, storage, { id: 999_999, fields: collectionFields(), productIds: ["m1"], image: null, removeImage: false }),
@@ -177,7 +188,13 @@ describe("collections", () => {
     expect(admin.find((card) => card.id === hiddenId)).toMatchObject({ isActive: false, isFeatured: true });
     expect((await listCollectionOptions(t.db)).find((option) => option.id === hiddenId)).toMatchObject({ isActive: false });
     // Activated, it shows.
-    await saveCollection(t.db, storage, { id: hiddenId, fields: collectionFields({ slug: hidden }), productIds: ["m1"], image: null, removeImage: false });
+    await saveCollection(t.db, storage, {
+      id: hiddenId,
+      fields: collectionFields({ slug: hidden }),
+      productIds: ["m1"],
+      image: null,
+      removeImage: false,
+    });
     expect((await getPublicCollection(t.db, hidden, "ar"))?.id).toBe(hiddenId);
   });
 
@@ -214,7 +231,13 @@ describe("collections", () => {
     expect(await filesIn("collections")).toHaveLength(IMAGE_WIDTHS.length);
 
     // Replaced: the old files go.
-    await saveCollection(t.db, storage, { id, fields: collectionFields({ slug }), productIds: ["m1"], image: { name: "b.png", bytes: await png(0, 0, 200) }, removeImage: false });
+    await saveCollection(t.db, storage, {
+      id,
+      fields: collectionFields({ slug }),
+      productIds: ["m1"],
+      image: { name: "b.png", bytes: await png(0, 0, 200) },
+      removeImage: false,
+    });
     const second = (await getPublicCollection(t.db, slug, "ar"))!.bannerImage!;
     expect(second.src).not.toBe(first.src);
     const files = await filesIn("collections");
@@ -302,9 +325,16 @@ describe("page sections", () => {
     expect(await save({ pageIdentifier: "admin" })).toMatchObject({ ok: false, error: "invalidPage" });
     expect(await save({ subtitle: "s".repeat(MERCH_LIMITS.subtitle + 1) })).toMatchObject({ ok: false, error: "tooLong", field: "subtitle" });
     expect(await save({ sectionType: "collection-slider" })).toMatchObject({ ok: false, status: 400, error: "collectionRequired" });
-    expect(await save({ sectionType: "collection-slider", collectionId: "999999" })).toMatchObject({ ok: false, status: 422, error: "unknownCollection" });
+    expect(await save({ sectionType: "collection-slider", collectionId: "999999" })).toMatchObject({
+      ok: false,
+      status: 422,
+      error: "unknownCollection",
+    });
     expect(await save({}, ["m1", "ghost"])).toMatchObject({ ok: false, status: 422, error: "unknownProducts" });
-    expect(await saveSection(t.db, { id: 999_999, fields: sectionFields("games"), productIds: [] })).toMatchObject({ status: 404, error: "notFound" });
+    expect(await saveSection(t.db, { id: 999_999, fields: sectionFields("games"), productIds: [] })).toMatchObject({
+      status: 404,
+      error: "notFound",
+    });
     expect(await listAdminPageSections(t.db, "games")).toEqual([]);
   });
 
@@ -312,21 +342,40 @@ describe("page sections", () => {
     const a = await addSection("categories");
     const b = await addSection("categories");
     const c = await addSection("categories");
-    expect(await orders("categories")).toEqual([[a, 0], [b, 1], [c, 2]]);
+    expect(await orders("categories")).toEqual([
+      [a, 0],
+      [b, 1],
+      [c, 2],
+    ]);
 
     expect(await moveSection(t.db, c, "up")).toEqual({ ok: true });
-    expect(await orders("categories")).toEqual([[a, 0], [c, 1], [b, 2]]);
+    expect(await orders("categories")).toEqual([
+      [a, 0],
+      [c, 1],
+      [b, 2],
+    ]);
     expect(await moveSection(t.db, a, "down")).toEqual({ ok: true });
-    expect(await orders("categories")).toEqual([[c, 0], [a, 1], [b, 2]]);
+    expect(await orders("categories")).toEqual([
+      [c, 0],
+      [a, 1],
+      [b, 2],
+    ]);
     expect(await moveSection(t.db, c, "up")).toEqual({ ok: false, status: 409, error: "atEdge" });
     expect(await moveSection(t.db, b, "down")).toEqual({ ok: false, status: 409, error: "atEdge" });
     expect(await moveSection(t.db, 999_999, "up")).toEqual({ ok: false, status: 404, error: "notFound" });
 
     expect(await deletePageSection(t.db, a)).toEqual({ ok: true });
-    expect(await orders("categories")).toEqual([[c, 0], [b, 2]]);
+    expect(await orders("categories")).toEqual([
+      [c, 0],
+      [b, 2],
+    ]);
     expect(await deletePageSection(t.db, a)).toEqual({ ok: false, status: 404, error: "notFound" });
     const d = await addSection("categories");
-    expect(await orders("categories")).toEqual([[c, 0], [b, 2], [d, 3]]);
+    expect(await orders("categories")).toEqual([
+      [c, 0],
+      [b, 2],
+      [d, 3],
+    ]);
     // Other pages have their own orders.
     expect(await orders("school-supplies")).toEqual([]);
   });
@@ -337,7 +386,14 @@ describe("page sections", () => {
       await saveSection(t.db, { id, fields: sectionFields("home", { title: "معدل", sectionType: "special-offers" }), productIds: ["m3"] }),
     ).toEqual({ ok: true, id, created: false });
     const [section] = await listAdminPageSections(t.db, "school-supplies");
-    expect(section).toMatchObject({ id, title: "معدل", type: "special-offers", productIds: ["m3"], displayOrder: 0, pageIdentifier: "school-supplies" });
+    expect(section).toMatchObject({
+      id,
+      title: "معدل",
+      type: "special-offers",
+      productIds: ["m3"],
+      displayOrder: 0,
+      pageIdentifier: "school-supplies",
+    });
     await deletePageSection(t.db, id);
   });
 
@@ -387,8 +443,18 @@ describe("page sections", () => {
     expect(layout[4]).toMatchObject({ type: "banner", subtitle: "Sub", products: [], collection: null });
 
     // At most SECTION_PRODUCT_LIMIT products a section.
-    const seeded = await t.db.selectFrom("products").select("id").where("in_stock", "=", true).where("stock_quantity", ">", 0).limit(SECTION_PRODUCT_LIMIT + 3).execute();
-    const big = await addSection("categories", { title: "Big" }, seeded.map((row) => row.id));
+    const seeded = await t.db
+      .selectFrom("products")
+      .select("id")
+      .where("in_stock", "=", true)
+      .where("stock_quantity", ">", 0)
+      .limit(SECTION_PRODUCT_LIMIT + 3)
+      .execute();
+    const big = await addSection(
+      "categories",
+      { title: "Big" },
+      seeded.map((row) => row.id),
+    );
     const bigSection = (await getPageLayout(t.db, "categories", "ar")).find((section) => section.id === big);
     expect(bigSection?.products).toHaveLength(SECTION_PRODUCT_LIMIT);
 

@@ -71,7 +71,8 @@ function post(path: string, fields: Record<string, string | string[]>, ip: strin
 async function send(action: unknown, request: Request, params: Record<string, string> = {}) {
   const answer = await (action as Action)({ request, params, context: {} });
   const empty = { result: {} } as OrderFormAnswer & EnquiryFormAnswer;
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location"), cookie: answer.headers.get("Set-Cookie"), data: empty };
+  if (answer instanceof Response)
+    return { status: answer.status, location: answer.headers.get("Location"), cookie: answer.headers.get("Set-Cookie"), data: empty };
   const wrapped = answer as { data: unknown; init?: { status?: number } | null };
   return { status: wrapped.init?.status ?? 200, location: null, cookie: null, data: wrapped.data as OrderFormAnswer & EnquiryFormAnswer };
 }
@@ -81,7 +82,12 @@ async function ordersOf(phone: string) {
 }
 
 async function linesOf(orderId: number) {
-  return t.db.selectFrom("order_items").select(["product_id", "quantity", "line_total"]).where("order_id", "=", orderId).orderBy("position").execute();
+  return t.db
+    .selectFrom("order_items")
+    .select(["product_id", "quantity", "line_total"])
+    .where("order_id", "=", orderId)
+    .orderBy("position")
+    .execute();
 }
 
 const customer = (phone: string) => ({ firstName: "أمين", lastName: "بن علي", phone, wilaya: "16", website: "" });
@@ -133,7 +139,14 @@ describe("plain posts (without JavaScript): 303 to the page's confirmation, and 
     expect(answer.status).toBe(303);
     const number = confirmation(path, "#order").exec(answer.location ?? "")?.[1];
     const [order] = await ordersOf(phone);
-    expect(order).toMatchObject({ order_number: number, source: "jewellery", bundle: "double", first_name: "Nadia", last_name: "Belkacem Amrani", items_total: 88_000 });
+    expect(order).toMatchObject({
+      order_number: number,
+      source: "jewellery",
+      bundle: "double",
+      first_name: "Nadia",
+      last_name: "Belkacem Amrani",
+      items_total: 88_000,
+    });
     expect(await linesOf(order!.id)).toEqual([{ product_id: jewel.productId, quantity: 2, line_total: 88_000 }]);
   });
 
@@ -240,14 +253,26 @@ describe("refusals: each field's translated text, the form's message, what was t
 
   it("the jewellery form's missing fields: its one alert text on each", async () => {
     const { ip } = shopper();
-    const answer = await send(jewelleryItem.action, post(`/jewellery/${jewel.id}`, { name: "", phone: "", email: "", wilaya: "16", bundle: "single" }, ip), { id: jewel.id });
+    const answer = await send(
+      jewelleryItem.action,
+      post(`/jewellery/${jewel.id}`, { name: "", phone: "", email: "", wilaya: "16", bundle: "single" }, ip),
+      { id: jewel.id },
+    );
     expect(answer.status).toBe(422);
-    expect(answer.data.result.error).toMatchObject({ name: [ar.jewellery.form.required], phone: [ar.jewellery.form.required], email: [ar.jewellery.form.required] });
+    expect(answer.data.result.error).toMatchObject({
+      name: [ar.jewellery.form.required],
+      phone: [ar.jewellery.form.required],
+      email: [ar.jewellery.form.required],
+    });
   });
 
   it("a filled honeypot: refused, never shown again", async () => {
     const { phone, ip } = shopper();
-    const answer = await send(product.action, post(productUrl, { ...customer(phone), address: "حي النصر", website: "http://spam.example" }, ip), productParams);
+    const answer = await send(
+      product.action,
+      post(productUrl, { ...customer(phone), address: "حي النصر", website: "http://spam.example" }, ip),
+      productParams,
+    );
     expect(answer.status).toBe(422);
     expect(answer.data.result.error).toMatchObject({ "": [ar.orders.errors.rejected] });
     expect(answer.data.result.initialValue).not.toHaveProperty("website");

@@ -217,7 +217,9 @@ describe("the new-order notification", () => {
   it("is configured from the environment: Telegram needs both the token and the chat", () => {
     expect(orderNotifySettingsFromEnv(parseEnv({}))).toBeUndefined();
     expect(
-      orderNotifySettingsFromEnv(parseEnv({ NOTIFY_TELEGRAM_BOT_TOKEN: "1:abc", NOTIFY_TELEGRAM_CHAT_ID: "42", ORDER_NOTIFY_URL: "http://127.0.0.1:1/x" })),
+      orderNotifySettingsFromEnv(
+        parseEnv({ NOTIFY_TELEGRAM_BOT_TOKEN: "1:abc", NOTIFY_TELEGRAM_CHAT_ID: "42", ORDER_NOTIFY_URL: "http://127.0.0.1:1/x" }),
+      ),
     ).toEqual({
       telegram: { botToken: "1:abc", chatId: "42", apiUrl: "https://api.telegram.org" },
       url: "http://127.0.0.1:1/x",

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { ORDER_STATUSES, parseOrderFilter, type OrderStatus } from "~/lib/order-filter";
 import { canTransition } from "~/lib/order-workflow";
-import { countOrders, countOrdersByStatus, selectOrders, selectOrderWithItems, selectDuplicateOrders } from "~/server/orders/admin-orders.repo.server";
+import {
+  countOrders,
+  countOrdersByStatus,
+  selectOrders,
+  selectOrderWithItems,
+  selectDuplicateOrders,
+} from "~/server/orders/admin-orders.repo.server";
 import { blockPhone, changeOrderStatus, unblockPhone } from "~/server/orders/order-workflow.server";
 import { placeOrder, type OrderSettings } from "~/server/orders/order.service.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -123,7 +129,8 @@ describe("status workflow", () => {
     expect(await stockOf(product.id)).toBe(10);
 
     const delivered = await order(product.id, 4);
-    for (const to of ["confirmed", "shipped", "delivered"] as const) expect(await changeOrderStatus(t.db, delivered, to, admin)).toEqual({ ok: true });
+    for (const to of ["confirmed", "shipped", "delivered"] as const)
+      expect(await changeOrderStatus(t.db, delivered, to, admin)).toEqual({ ok: true });
     expect(await stockOf(product.id)).toBe(6);
   });
 
@@ -167,15 +174,33 @@ describe("blocklist", () => {
   it("refuses orders from a blocked phone with a neutral message, and stores nothing", async () => {
     const phone = "0555987654";
     expect(await blockPhone(t.db, phone, admin, "fake orders")).toEqual({ ok: true });
-    const before = Number((await t.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await t.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const result = await placeOrder(
       t.db,
-      { source: "cart_page", items: [{ productId: products[0]!.id, quantity: 1 }], customer: { firstName: "س", lastName: "ع", phone: "+213 555 98 76 54", wilayaCode: "16" } },
+      {
+        source: "cart_page",
+        items: [{ productId: products[0]!.id, quantity: 1 }],
+        customer: { firstName: "س", lastName: "ع", phone: "+213 555 98 76 54", wilayaCode: "16" },
+      },
       { ip: "192.0.2.10", language: "ar" },
       open,
     );
     expect(result).toMatchObject({ ok: false, status: 422, error: { code: "rejected" } });
-    const after = Number((await t.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await t.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(after).toBe(before);
 
     expect(await unblockPhone(t.db, phone)).toEqual({ ok: true });
@@ -223,7 +248,11 @@ describe("admin orders list", () => {
     const second = await order(product.id, 1, { phone: "0698000111" });
     const other = await order(products[0]!.id, 1, { phone: "0698000111" });
     const found = (await selectOrderWithItems(t.db, second))!;
-    const duplicates = await selectDuplicateOrders(t.db, found.order, found.items.map((i) => i.product_id));
+    const duplicates = await selectDuplicateOrders(
+      t.db,
+      found.order,
+      found.items.map((i) => i.product_id),
+    );
     expect(duplicates.map((d) => d.id)).toEqual([first]);
     expect(duplicates.map((d) => d.id)).not.toContain(other);
   });

@@ -46,7 +46,14 @@ const context = (extra: Partial<PlaceOrderContext> = {}): PlaceOrderContext => (
 
 async function counts() {
   const count = async (table: "orders" | "order_items" | "order_events" | "outbox") =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     orders: await count("orders"),
     order_items: await count("order_items"),
@@ -87,7 +94,14 @@ describe("placing an order", () => {
     expect(after).toEqual({ ...before, orders: before.orders + 1, order_items: before.order_items + 2, order_events: before.order_events + 1 });
 
     const order = await t.db.selectFrom("orders").selectAll().where("order_number", "=", result.order.orderNumber).executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ source: "cart_page", status: "new", wilaya_code: "16", total: itemsTotal + alger.home_price, ip: "192.0.2.1", user_agent: "vitest" });
+    expect(order).toMatchObject({
+      source: "cart_page",
+      status: "new",
+      wilaya_code: "16",
+      total: itemsTotal + alger.home_price,
+      ip: "192.0.2.1",
+      user_agent: "vitest",
+    });
     const lines = await t.db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("position").execute();
     expect(lines.map((l) => [l.product_id, l.title, l.unit_price, l.compare_at_price, l.quantity, l.line_total])).toEqual([
       [toy.id, toy.title, toy.price, toy.compareAtPrice, 2, toy.price * 2],
@@ -120,7 +134,18 @@ describe("refused orders store nothing", () => {
     ["a 61-character last name", body({}, { lastName: "ب".repeat(61) }), 422, "invalid_order", ["lastName"]],
     ["an unknown wilaya", body({}, { wilayaCode: "99" }), 422, "unknown_wilaya", ["wilaya"]],
     ["a malformed wilaya", body({}, { wilayaCode: "alger" }), 422, "invalid_order", ["wilaya"]],
-    ["an unknown product", body({ items: [{ productId: toy.id, quantity: 1 }, { productId: "p-nope", quantity: 1 }] }), 422, "unknown_product", ["items.1.productId"]],
+    [
+      "an unknown product",
+      body({
+        items: [
+          { productId: toy.id, quantity: 1 },
+          { productId: "p-nope", quantity: 1 },
+        ],
+      }),
+      422,
+      "unknown_product",
+      ["items.1.productId"],
+    ],
     ["an out-of-stock product", body({ items: [{ productId: soldOut.id, quantity: 1 }] }), 422, "out_of_stock", ["items.0.quantity"]],
     ["more than the stock", body({ items: [{ productId: few.id, quantity: few.stockQuantity + 1 }] }), 422, "out_of_stock", ["items.0.quantity"]],
     ["quantity 0", body({ items: [{ productId: toy.id, quantity: 0 }] }), 422, "invalid_order", ["items.0.quantity"]],
@@ -164,7 +189,9 @@ describe("under load", () => {
   it("stores 50 concurrent valid orders", async () => {
     const before = await counts();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => placeOrder(t.db, body({ items: [{ productId: other.id, quantity: 1 }] }), context({ ip: `198.51.100.${i}` }), open)),
+      Array.from({ length: 50 }, (_, i) =>
+        placeOrder(t.db, body({ items: [{ productId: other.id, quantity: 1 }] }), context({ ip: `198.51.100.${i}` }), open),
+      ),
     );
     expect(results.filter((r) => r.ok && r.status === 201)).toHaveLength(50);
     const numbers = new Set(results.map((r) => (r.ok ? r.order.orderNumber : "")));
@@ -180,7 +207,9 @@ describe("under load", () => {
     const request = body();
     const key = `key-${Date.now()}`;
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => placeOrder(t.db, request, context({ idempotencyKey: key }), { ...open, perPhone: { limit: 1, windowSeconds: 3600 } })),
+      Array.from({ length: 10 }, () =>
+        placeOrder(t.db, request, context({ idempotencyKey: key }), { ...open, perPhone: { limit: 1, windowSeconds: 3600 } }),
+      ),
     );
     expect(results.every((r) => r.ok && r.status === 201)).toBe(true);
     const orders = results.map((r) => (r.ok ? r.order : null));
@@ -215,11 +244,19 @@ describe("under load", () => {
       body({ deliveryType: "stop_desk" }, { phone }),
     ]) {
       const result = await placeOrder(t.db, changed, context({ idempotencyKey: key }), open);
-      expect(result).toMatchObject({ ok: false, status: 422, error: { code: "idempotency_key_reused", message: ar.orders.errors.idempotency_key_reused } });
+      expect(result).toMatchObject({
+        ok: false,
+        status: 422,
+        error: { code: "idempotency_key_reused", message: ar.orders.errors.idempotency_key_reused },
+      });
     }
     expect(await counts()).toEqual(before);
     // The same request, spelled differently (phone format, spaces, extra fields), is the same: a replay.
-    const respelled = { ...first, customer: { ...first.customer, phone: `+213 ${phone.slice(1)}`, firstName: ` ${first.customer.firstName} ` }, total: 1 };
+    const respelled = {
+      ...first,
+      customer: { ...first.customer, phone: `+213 ${phone.slice(1)}`, firstName: ` ${first.customer.firstName} ` },
+      total: 1,
+    };
     expect(await placeOrder(t.db, respelled, context({ idempotencyKey: key }), open)).toMatchObject({ ok: true, replayed: true });
     expect(await counts()).toEqual(before);
   });
@@ -233,7 +270,12 @@ describe("under load", () => {
       Array.from({ length: 10 }, (_, i) => placeOrder(t.db, i % 2 === 0 ? a : b, context({ idempotencyKey: key }), open)),
     );
     expect((await counts()).orders).toBe(before.orders + 1);
-    const stored = await t.db.selectFrom("order_items").innerJoin("orders", "orders.id", "order_items.order_id").select("product_id").where("orders.idempotency_key", "=", key).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom("order_items")
+      .innerJoin("orders", "orders.id", "order_items.order_id")
+      .select("product_id")
+      .where("orders.idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
     const winner = stored.product_id === toy.id ? 0 : 1;
     results.forEach((result, i) => {
       if (i % 2 === winner) expect(result, `request ${i}`).toMatchObject({ ok: true, status: 201 });
@@ -264,7 +306,9 @@ describe("plain form posts (no key in the page)", () => {
   it("stores one order for the same post sent five times at once", async () => {
     const before = await counts();
     const request = body();
-    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(t.db, request, context({ ip: "192.0.2.125", formPost: true }), open)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => placeOrder(t.db, request, context({ ip: "192.0.2.125", formPost: true }), open)),
+    );
     expect((await counts()).orders).toBe(before.orders + 1);
     expect(new Set(results.map((r) => (r.ok ? r.order.orderNumber : r.error.code))).size).toBe(1);
     expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
@@ -298,7 +342,11 @@ describe("rate limits", () => {
 
   const flaggedOf = async (result: Awaited<ReturnType<typeof placeOrder>>) => {
     if (!result.ok) throw new Error(`refused: ${result.error.code}`);
-    const row = await t.db.selectFrom("orders").select("phone_flagged").where("order_number", "=", result.order.orderNumber).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("orders")
+      .select("phone_flagged")
+      .where("order_number", "=", result.order.orderNumber)
+      .executeTakeFirstOrThrow();
     return toBool(row.phone_flagged);
   };
 
@@ -348,7 +396,11 @@ describe("rate limits", () => {
     expect(await blockPhone(t.db, phone, { adminId: null, email: "merchant@shop.test" })).toEqual({ ok: true });
     const before = await counts();
     for (const ip of ["203.0.113.50", "203.0.113.51"]) {
-      expect(await placeOrder(t.db, body({}, { phone }), context({ ip }), settings)).toMatchObject({ ok: false, status: 422, error: { code: "rejected" } });
+      expect(await placeOrder(t.db, body({}, { phone }), context({ ip }), settings)).toMatchObject({
+        ok: false,
+        status: 422,
+        error: { code: "rejected" },
+      });
     }
     expect(await counts()).toEqual(before);
   });

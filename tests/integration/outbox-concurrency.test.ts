@@ -79,7 +79,13 @@ describe(`the outbox with ${WORKERS} concurrent workers (${postgres ? "PostgreSQ
         const ids: number[] = [];
         // Claims never expire here: a worker stops once a claim finds nothing and no row is left unclaimed.
         for (;;) {
-          const rows = await claimDueOutboxMessages(worker.db, { now, claimedUntil, token: `worker-${index}`, limit: 4, topics: [ORDER_CREATED_TOPIC] });
+          const rows = await claimDueOutboxMessages(worker.db, {
+            now,
+            claimedUntil,
+            token: `worker-${index}`,
+            limit: 4,
+            topics: [ORDER_CREATED_TOPIC],
+          });
           // Never more than asked for (on PostgreSQL, a locking sub-select re-scanned per row would take them all).
           expect(rows.length).toBeLessThanOrEqual(4);
           ids.push(...rows.map((row) => row.id));
@@ -112,7 +118,15 @@ describe(`the outbox with ${WORKERS} concurrent workers (${postgres ? "PostgreSQ
     // Every worker runs rounds until no message is left undelivered: all of them race on every
     // round. (A round may find nothing while others hold the remaining rows: it tries again.)
     const pending = async (db: DatabaseHandle["db"]) =>
-      Number((await db.selectFrom("outbox").select((eb) => eb.fn.countAll().as("n")).where("delivered_at", "is", null).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom("outbox")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("delivered_at", "is", null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const reports = await Promise.all(
       workers.map(async (worker) => {
         let delivered = 0;

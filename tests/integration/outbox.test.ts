@@ -174,7 +174,10 @@ describe("the order webhook outbox", () => {
   it("leaves a row claimed by another worker alone until its claim expires", async () => {
     await order();
     const now = new Date(Date.now() + 1000);
-    await t.db.updateTable("outbox").set({ claimed_until: new Date(now.getTime() + 60_000).toISOString(), claim_token: "other" }).execute();
+    await t.db
+      .updateTable("outbox")
+      .set({ claimed_until: new Date(now.getTime() + 60_000).toISOString(), claim_token: "other" })
+      .execute();
     const calls: unknown[] = [];
     const fetchSpy: typeof fetch = async (...args) => {
       calls.push(args);
@@ -199,8 +202,15 @@ describe("the order webhook outbox", () => {
       expect(report.claimed).toBe(1);
       now = new Date(now.getTime() + retryDelayMs(attempt));
     }
-    expect(await row()).toMatchObject({ attempts: OUTBOX_MAX_ATTEMPTS, last_error: "TypeError: fetch failed", delivered_at: null, failed_at: expect.any(String) });
-    expect(await deliverDueMessages(t.db, { url: "http://example.invalid/", now: new Date(now.getTime() + 86_400_000), fetch: failing })).toMatchObject({ claimed: 0 });
+    expect(await row()).toMatchObject({
+      attempts: OUTBOX_MAX_ATTEMPTS,
+      last_error: "TypeError: fetch failed",
+      delivered_at: null,
+      failed_at: expect.any(String),
+    });
+    expect(
+      await deliverDueMessages(t.db, { url: "http://example.invalid/", now: new Date(now.getTime() + 86_400_000), fetch: failing }),
+    ).toMatchObject({ claimed: 0 });
     expect(retryDelayMs(1)).toBe(30_000);
     expect(retryDelayMs(20)).toBe(3_600_000);
   });

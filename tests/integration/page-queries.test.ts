@@ -62,7 +62,13 @@ async function load(page: Page) {
     params: page.params ?? {},
     context: {},
   });
-  return { result: JSON.parse(JSON.stringify(result)) as unknown, queries: counter.queries, roundTrips: counter.roundTrips, log: counter.describe(), counted: [...counter.log] };
+  return {
+    result: JSON.parse(JSON.stringify(result)) as unknown,
+    queries: counter.queries,
+    roundTrips: counter.roundTrips,
+    log: counter.describe(),
+    counted: [...counter.log],
+  };
 }
 
 const kitchen = { slug: "kitchen" };
@@ -86,7 +92,9 @@ async function measure(page: Page) {
   const withoutKey = (result: unknown) => ({ ...(result as object), orderKey: undefined });
   expect(withoutKey(warm.result), page.name).toEqual(withoutKey(cold.result));
   // Kept for the report: `npx vitest run tests/integration/page-queries.test.ts` prints them.
-  console.info(`${page.name}: cold ${cold.queries} queries / ${cold.roundTrips} round trips; warm ${warm.queries} / ${warm.roundTrips} [${warm.log}]`);
+  console.info(
+    `${page.name}: cold ${cold.queries} queries / ${cold.roundTrips} round trips; warm ${warm.queries} / ${warm.roundTrips} [${warm.log}]`,
+  );
   return { cold, warm };
 }
 
@@ -105,7 +113,12 @@ describe("round trips of the storefront pages", () => {
   });
 
   it("the pages still show what they showed", async () => {
-    const homePage = (await load(pages[0]!)).result as { featured: unknown[]; specialOffers: unknown[]; categories: { slug: string; productCount: number }[]; fallback: boolean };
+    const homePage = (await load(pages[0]!)).result as {
+      featured: unknown[];
+      specialOffers: unknown[];
+      categories: { slug: string; productCount: number }[];
+      fallback: boolean;
+    };
     expect(homePage.fallback).toBe(false);
     expect(homePage.featured.length).toBeGreaterThan(0);
     expect(homePage.specialOffers.length).toBeGreaterThan(0);
@@ -121,7 +134,11 @@ describe("round trips of the storefront pages", () => {
     expect(pastEnd.listing.total).toBe(listing.listing.total);
 
     // data(): the page may answer for one visitor alone (the order form's confirmation, ?order=).
-    const productPage = ((await load(pages[5]!)).result as { data: { found: boolean; product: { slug: string; images: { src: string }[] }; category: { slug: string } | null; wilayas: unknown[] } }).data;
+    const productPage = (
+      (await load(pages[5]!)).result as {
+        data: { found: boolean; product: { slug: string; images: { src: string }[] }; category: { slug: string } | null; wilayas: unknown[] };
+      }
+    ).data;
     expect(productPage.found).toBe(true);
     expect(productPage.product.slug).toBe(phone);
     expect(productPage.product.images.length).toBeGreaterThan(0);
@@ -176,7 +193,11 @@ describe("round trips of the storefront pages", () => {
     expect(warm.queries, warm.log).toBeLessThanOrEqual(2);
     expect(warm.roundTrips, warm.log).toBe(1);
     expect(cold.roundTrips, cold.log).toBeLessThanOrEqual(2);
-    const page = warm.result as { sections: { type: string; products: { id: string }[]; collection: { products: unknown[] } | null }[]; featured: unknown[]; specialOffers: unknown[] };
+    const page = warm.result as {
+      sections: { type: string; products: { id: string }[]; collection: { products: unknown[] } | null }[];
+      featured: unknown[];
+      specialOffers: unknown[];
+    };
     expect(page.sections.map((s) => s.type)).toEqual(["featured-products", "special-offers", "collection-slider"]);
     expect(page.sections[0]!.products.map((p) => p.id)).toEqual(ids.slice(0, 2));
     expect(page.sections[1]!.products.length).toBeGreaterThan(0);
@@ -188,68 +209,100 @@ describe("round trips of the storefront pages", () => {
 });
 
 // Engine-specific checks are registered on their engine only (the other leg of CI runs them).
-if (!isPostgres()) describe("indexes (SQLite's query plans)", () => {
-  /** Every step of every query of a page, as "SCAN x" / "SEARCH x USING INDEX …" lines. */
-  async function plansOf(page: Page) {
-    await load(page); // warm
-    const { counted: queries } = await load(page);
-    return (await Promise.all(queries.map((query) => sqlitePlan(t.db, query)))).flat();
-  }
-
-  const noFullScanOfProducts = (plan: string[]) =>
-    expect(plan.filter((step) => /^SCAN (products|main_image|product_images)\b/.test(step) && !/USING (COVERING )?INDEX/.test(step)), plan.join("\n")).toEqual([]);
-
-  it("category listings read their page from the index, in its order", async () => {
-    for (const [sort, index] of [
-      ["", "products_category_newest"],
-      ["?sort=price-asc", "products_category_price"],
-    ] as const) {
-      const plan = await plansOf({ name: `/categories/kitchen${sort}`, loader: () => category.loader, params: kitchen });
-      noFullScanOfProducts(plan);
-      expect(plan.some((step) => step.startsWith(`SEARCH products USING INDEX ${index} (category=? AND in_stock=?)`)), plan.join("\n")).toBe(true);
-      expect(plan.some((step) => step.includes("TEMP B-TREE")), plan.join("\n")).toBe(false);
-      expect(plan.some((step) => /SEARCH main_image USING INDEX/.test(step)), plan.join("\n")).toBe(true);
+if (!isPostgres())
+  describe("indexes (SQLite's query plans)", () => {
+    /** Every step of every query of a page, as "SCAN x" / "SEARCH x USING INDEX …" lines. */
+    async function plansOf(page: Page) {
+      await load(page); // warm
+      const { counted: queries } = await load(page);
+      return (await Promise.all(queries.map((query) => sqlitePlan(t.db, query)))).flat();
     }
+
+    const noFullScanOfProducts = (plan: string[]) =>
+      expect(
+        plan.filter((step) => /^SCAN (products|main_image|product_images)\b/.test(step) && !/USING (COVERING )?INDEX/.test(step)),
+        plan.join("\n"),
+      ).toEqual([]);
+
+    it("category listings read their page from the index, in its order", async () => {
+      for (const [sort, index] of [
+        ["", "products_category_newest"],
+        ["?sort=price-asc", "products_category_price"],
+      ] as const) {
+        const plan = await plansOf({ name: `/categories/kitchen${sort}`, loader: () => category.loader, params: kitchen });
+        noFullScanOfProducts(plan);
+        expect(
+          plan.some((step) => step.startsWith(`SEARCH products USING INDEX ${index} (category=? AND in_stock=?)`)),
+          plan.join("\n"),
+        ).toBe(true);
+        expect(
+          plan.some((step) => step.includes("TEMP B-TREE")),
+          plan.join("\n"),
+        ).toBe(false);
+        expect(
+          plan.some((step) => /SEARCH main_image USING INDEX/.test(step)),
+          plan.join("\n"),
+        ).toBe(true);
+      }
+    });
+
+    it("the home lists and a product by slug use indexes", async () => {
+      invalidateReferenceData();
+      await t.db.deleteFrom("page_sections").execute();
+      invalidateReferenceData();
+      const homePlan = await plansOf(pages[0]!);
+      noFullScanOfProducts(homePlan);
+      expect(
+        homePlan.filter((step) => step.includes("USING INDEX products_section_newest (section_id=? AND in_stock=?)")),
+        homePlan.join("\n"),
+      ).toHaveLength(2);
+
+      const productPlan = await plansOf(pages[5]!);
+      noFullScanOfProducts(productPlan);
+      expect(
+        productPlan.some((step) => /SEARCH products USING INDEX sqlite_autoindex_products_\d \(slug=\?\)/.test(step)),
+        productPlan.join("\n"),
+      ).toBe(true);
+      expect(
+        productPlan.some((step) => /SEARCH product_images USING INDEX sqlite_autoindex_product_images_\d \(product_id=\?\)/.test(step)),
+        productPlan.join("\n"),
+      ).toBe(true);
+    });
+
+    it("price, high to low: the index gives the order of the prices, only ties (by id) are sorted apart", async () => {
+      const plan = await plansOf({ name: "/categories/kitchen?sort=price-desc", loader: () => category.loader, params: kitchen });
+      noFullScanOfProducts(plan);
+      expect(
+        plan.some((step) => step.startsWith("SEARCH products USING INDEX products_category_price (category=? AND in_stock=?)")),
+        plan.join("\n"),
+      ).toBe(true);
+      expect(
+        plan.filter((step) => step.includes("TEMP B-TREE")),
+        plan.join("\n"),
+      ).toEqual(["USE TEMP B-TREE FOR LAST TERM OF ORDER BY"]);
+    });
+
+    it("search still scans products: it matches LIKE '%word%', which no B-tree index serves (migration 003)", async () => {
+      counter.reset();
+      await searchProducts(counted, "هاتف", "ar", { sort: "relevance", page: 1 });
+      const plan = (await Promise.all(counter.log.map((query) => sqlitePlan(t.db, query)))).flat();
+      expect(plan, plan.join("\n")).toContain("SCAN products");
+    });
   });
 
-  it("the home lists and a product by slug use indexes", async () => {
-    invalidateReferenceData();
-    await t.db.deleteFrom("page_sections").execute();
-    invalidateReferenceData();
-    const homePlan = await plansOf(pages[0]!);
-    noFullScanOfProducts(homePlan);
-    expect(homePlan.filter((step) => step.includes("USING INDEX products_section_newest (section_id=? AND in_stock=?)")), homePlan.join("\n")).toHaveLength(2);
-
-    const productPlan = await plansOf(pages[5]!);
-    noFullScanOfProducts(productPlan);
-    expect(productPlan.some((step) => /SEARCH products USING INDEX sqlite_autoindex_products_\d \(slug=\?\)/.test(step)), productPlan.join("\n")).toBe(true);
-    expect(productPlan.some((step) => /SEARCH product_images USING INDEX sqlite_autoindex_product_images_\d \(product_id=\?\)/.test(step)), productPlan.join("\n")).toBe(true);
+if (isPostgres())
+  describe("prepared statements (PostgreSQL)", () => {
+    it("a page's reads run as named prepared statements of the connection", async () => {
+      await load(pages[1]!);
+      await load(pages[1]!);
+      // Sequential queries reuse the pool's last released connection: the one that just ran the page.
+      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(t.db);
+      expect(
+        rows.some((row) => row.name.startsWith("souq_") && row.statement.includes('"main_image"')),
+        JSON.stringify(rows),
+      ).toBe(true);
+    });
   });
-
-  it("price, high to low: the index gives the order of the prices, only ties (by id) are sorted apart", async () => {
-    const plan = await plansOf({ name: "/categories/kitchen?sort=price-desc", loader: () => category.loader, params: kitchen });
-    noFullScanOfProducts(plan);
-    expect(plan.some((step) => step.startsWith("SEARCH products USING INDEX products_category_price (category=? AND in_stock=?)")), plan.join("\n")).toBe(true);
-    expect(plan.filter((step) => step.includes("TEMP B-TREE")), plan.join("\n")).toEqual(["USE TEMP B-TREE FOR LAST TERM OF ORDER BY"]);
-  });
-
-  it("search still scans products: it matches LIKE '%word%', which no B-tree index serves (migration 003)", async () => {
-    counter.reset();
-    await searchProducts(counted, "هاتف", "ar", { sort: "relevance", page: 1 });
-    const plan = (await Promise.all(counter.log.map((query) => sqlitePlan(t.db, query)))).flat();
-    expect(plan, plan.join("\n")).toContain("SCAN products");
-  });
-});
-
-if (isPostgres()) describe("prepared statements (PostgreSQL)", () => {
-  it("a page's reads run as named prepared statements of the connection", async () => {
-    await load(pages[1]!);
-    await load(pages[1]!);
-    // Sequential queries reuse the pool's last released connection: the one that just ran the page.
-    const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(t.db);
-    expect(rows.some((row) => row.name.startsWith("souq_") && row.statement.includes('"main_image"')), JSON.stringify(rows)).toBe(true);
-  });
-});
 
 function isPostgres(): boolean {
   return isPostgresUrl(process.env.TEST_DATABASE_URL ?? "");

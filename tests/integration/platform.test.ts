@@ -64,8 +64,18 @@ describe("rate limits", () => {
   });
 
   it("counts several keys in one statement, takes an attempt back (never below zero) and prunes old windows", async () => {
-    expect(await countAttempts(t.db, ["a", "b"], start)).toEqual(new Map([["a", 1], ["b", 1]]));
-    expect(await countAttempts(t.db, ["a", "b"], start)).toEqual(new Map([["a", 2], ["b", 2]]));
+    expect(await countAttempts(t.db, ["a", "b"], start)).toEqual(
+      new Map([
+        ["a", 1],
+        ["b", 1],
+      ]),
+    );
+    expect(await countAttempts(t.db, ["a", "b"], start)).toEqual(
+      new Map([
+        ["a", 2],
+        ["b", 2],
+      ]),
+    );
     await uncountAttempts(t.db, ["a"], start);
     await uncountAttempts(t.db, ["a"], start);
     await uncountAttempts(t.db, ["a"], start);
@@ -83,12 +93,18 @@ describe("isUniqueViolation on the engine's own errors", () => {
       .insertInto("rate_limit_counters")
       .values({ key: "taken", window_start: start, count: 1 })
       .execute()
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     const notNull = await t.db
       .insertInto("rate_limit_counters")
       .values({ key: null as unknown as string, window_start: start, count: 1 })
       .execute()
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(clash).toBeDefined();
     expect(notNull).toBeDefined();
     expect(isUniqueViolation(clash)).toBe(true);

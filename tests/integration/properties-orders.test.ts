@@ -55,7 +55,7 @@ const nasty = fc.constantFrom(
   "👨‍👩‍👧",
   "\uD800",
   "<script>alert(1)</script>",
-  "\"><img src=x onerror=alert(1)>",
+  '"><img src=x onerror=alert(1)>',
   "' OR 1=1; --",
   "%00",
   "\r\n",
@@ -67,10 +67,14 @@ const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
   { weight: 2, arbitrary: fc.array(fc.oneof(nasty, fc.string({ maxLength: 5 })), { maxLength: 8 }).map((parts) => parts.join("")) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("a", "ب", "😀", "\u200B", "\u0000"), fc.integer({ min: 50, max: 200_000 })).map(([c, n]) => c.repeat(n)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom("a", "ب", "😀", "\u200B", "\u0000"), fc.integer({ min: 50, max: 200_000 })).map(([c, n]) => c.repeat(n)),
+  },
 );
 /** A text field: often a plausible value (so the body can get further), often hostile. */
-const text = (plausible: fc.Arbitrary<string>) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: hostileString }, { weight: 1, arbitrary: fc.jsonValue() });
+const text = (plausible: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 2, arbitrary: hostileString }, { weight: 1, arbitrary: fc.jsonValue() });
 
 const name = fc.oneof(
   fc.constantFrom("Amine", "أمين", "Nadia Belkacem", "بن علي"),
@@ -86,7 +90,25 @@ const quantity = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: -10, max: 150 }) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom<unknown>(0, -0, 1.5, 1e-9, 99, 100, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, "2", "NaN", "Infinity", null, true, [], {}),
+    arbitrary: fc.constantFrom<unknown>(
+      0,
+      -0,
+      1.5,
+      1e-9,
+      99,
+      100,
+      1e308,
+      -1e308,
+      Number.MAX_SAFE_INTEGER,
+      2 ** 53 + 2,
+      "2",
+      "NaN",
+      "Infinity",
+      null,
+      true,
+      [],
+      {},
+    ),
   },
   { weight: 1, arbitrary: fc.double() },
 );
@@ -151,23 +173,39 @@ const wellFormed = fc.record({
     phone,
     wilayaCode: fc.constantFrom("16", "31", "01"),
   }),
-  items: fc.array(fc.record({ productId: fc.constantFrom(...inStock.slice(0, 6).map((p) => p.id)), quantity: fc.integer({ min: 1, max: 2 }) }), { minLength: 1, maxLength: 4 }),
+  items: fc.array(fc.record({ productId: fc.constantFrom(...inStock.slice(0, 6).map((p) => p.id)), quantity: fc.integer({ min: 1, max: 2 }) }), {
+    minLength: 1,
+    maxLength: 4,
+  }),
 });
 
 /** A valid order of any source (the jewellery one with its bundle and email, product_detail with an address). */
 const validOrder = fc.oneof(
   wellFormed.chain((body) =>
-    fc.record({ deliveryType: fc.constantFrom("home", "stop_desk"), address: fc.constantFrom("12 rue Didouche Mourad", "حي 500 مسكن\u200F") }).map(({ deliveryType, address }) => ({
-      ...body,
-      deliveryType,
-      customer: { ...body.customer, address },
-    })),
+    fc
+      .record({ deliveryType: fc.constantFrom("home", "stop_desk"), address: fc.constantFrom("12 rue Didouche Mourad", "حي 500 مسكن\u200F") })
+      .map(({ deliveryType, address }) => ({
+        ...body,
+        deliveryType,
+        customer: { ...body.customer, address },
+      })),
   ),
   fc
-    .record({ lines: fc.array(fc.record({ productId: fc.constantFrom(...inStock.slice(0, 6).map((p) => p.id)), quantity: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3 }), customer: wellFormed })
+    .record({
+      lines: fc.array(fc.record({ productId: fc.constantFrom(...inStock.slice(0, 6).map((p) => p.id)), quantity: fc.integer({ min: 1, max: 3 }) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      customer: wellFormed,
+    })
     .map(({ lines, customer }) => ({ source: "product_detail", customer: { ...customer.customer, address: "Cité 5 Juillet" }, items: lines })),
   fc
-    .record({ productId: fc.constantFrom(...jewels), bundle: fc.constantFrom("single", "double", "triple"), customer: wellFormed, quantity: fc.integer({ min: 1, max: 3 }) })
+    .record({
+      productId: fc.constantFrom(...jewels),
+      bundle: fc.constantFrom("single", "double", "triple"),
+      customer: wellFormed,
+      quantity: fc.integer({ min: 1, max: 3 }),
+    })
     .map(({ productId, bundle, customer, quantity }) => ({
       source: "jewellery",
       bundle,
@@ -265,7 +303,10 @@ function expectPrototypeIntact(): void {
 }
 
 async function orderCount(): Promise<number> {
-  const row = await t.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -306,7 +347,11 @@ async function expectedTotals(body: Record<string, unknown>): Promise<{ itemsTot
     const priced = bundleLine(bundle);
     return { itemsTotal: priced.lineTotal, deliveryPrice, lines: new Map([[id!, priced.quantity]]) };
   }
-  const products = await t.db.selectFrom("products").select(["id", "price", "category"]).where("id", "in", [...lines.keys()]).execute();
+  const products = await t.db
+    .selectFrom("products")
+    .select(["id", "price", "category"])
+    .where("id", "in", [...lines.keys()])
+    .execute();
   const price = new Map(products.map((p) => [p.id, p.price]));
   let itemsTotal = 0;
   for (const [id, qty] of lines) {
@@ -344,7 +389,11 @@ async function checkAnswer(body: unknown, result: PlaceOrderResult, before: numb
     .select(["id", "items_total", "delivery_price", "total", "source", "bundle"])
     .where("order_number", "=", result.order.orderNumber)
     .executeTakeFirstOrThrow();
-  const storedLines = await t.db.selectFrom("order_items").select(["product_id", "quantity", "line_total"]).where("order_id", "=", stored.id).execute();
+  const storedLines = await t.db
+    .selectFrom("order_items")
+    .select(["product_id", "quantity", "line_total"])
+    .where("order_id", "=", stored.id)
+    .execute();
   const expected = await expectedTotals(body as Record<string, unknown>);
   expect(stored.items_total).toBe(expected.itemsTotal);
   expect(stored.delivery_price).toBe(expected.deliveryPrice);

@@ -81,7 +81,10 @@ async function orderId(result: PlaceOrderResult): Promise<number> {
 }
 
 async function countOf(table: "orders" | "order_items" | "order_events" | "outbox"): Promise<number> {
-  const row = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -126,7 +129,8 @@ describe("stock races", () => {
     const product = stocked[1]!;
     await setStock(product.id, 100);
     const ids: number[] = [];
-    for (let i = 0; i < 11; i++) ids.push(await orderId(await placeOrder(t.db, orderBody(product.id, nextPhone(), 2), { ip: "192.0.2.21", language: "ar" }, open)));
+    for (let i = 0; i < 11; i++)
+      ids.push(await orderId(await placeOrder(t.db, orderBody(product.id, nextPhone(), 2), { ip: "192.0.2.21", language: "ar" }, open)));
     await setStock(product.id, 2);
     expect(await changeOrderStatus(t.db, ids[0]!, "confirmed", admin)).toEqual({ ok: true });
     expect(await stockOf(product.id)).toBe(0);
@@ -149,7 +153,12 @@ describe("order placement races", () => {
     const [a, b, c] = [stocked[2]!, stocked[3]!, stocked[4]!];
     for (const product of [a, b, c]) await setStock(product.id, 10_000);
     const soldOut = demoProducts.find((p) => !p.inStock)!;
-    const before = { orders: await countOf("orders"), items: await countOf("order_items"), events: await countOf("order_events"), outbox: await countOf("outbox") };
+    const before = {
+      orders: await countOf("orders"),
+      items: await countOf("order_items"),
+      events: await countOf("order_events"),
+      outbox: await countOf("outbox"),
+    };
 
     type Case = { body: unknown; valid: boolean; phone: string; lines: number; idempotencyKey?: string };
     const invalid: ((phone: string) => unknown)[] = [
@@ -173,7 +182,13 @@ describe("order placement races", () => {
       if (i % 5 === 0 || i % 7 === 3) {
         return { body: invalid[i % invalid.length]!(phone), valid: false, phone, lines: 0 };
       }
-      const items = i % 3 === 0 ? [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 2 }] : [{ productId: [a, b, c][i % 3]!.id, quantity: 1 + (i % 4) }];
+      const items =
+        i % 3 === 0
+          ? [
+              { productId: a.id, quantity: 1 },
+              { productId: b.id, quantity: 2 },
+            ]
+          : [{ productId: [a, b, c][i % 3]!.id, quantity: 1 + (i % 4) }];
       return {
         body: { source: "cart_page", items, customer: { firstName: "أمين", lastName: "بن علي", phone, wilayaCode: "16" } },
         valid: true,
@@ -253,7 +268,9 @@ describe("order placement races", () => {
 
 describe("two admins editing the same product", () => {
   const png = (r: number, g: number, b: number) =>
-    sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g, b } } }).png().toBuffer();
+    sharp({ create: { width: 400, height: 300, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
 
   /** What the edit form submits for `product` (its values, as the page showed them), with changes. */
   function formOf(product: AdminProductDetail, changes: Record<string, string> = {}) {
@@ -383,7 +400,9 @@ describe("two admins editing the same product", () => {
     const id = editable[3]!.id;
     const pageA = await load(id);
     const pageB = await load(id);
-    expect(await saveProduct(t.db, storage, { id, fields: formOf(pageB, { sku: "B-1" }), files: [], expectedUpdatedAt: pageB.updatedAt })).toMatchObject({
+    expect(
+      await saveProduct(t.db, storage, { id, fields: formOf(pageB, { sku: "B-1" }), files: [], expectedUpdatedAt: pageB.updatedAt }),
+    ).toMatchObject({
       ok: true,
     });
     const current = await load(id);

@@ -20,12 +20,7 @@ import { parseEnv } from "~/server/env.server";
 import { deleteImageVariants, ingestImage, variantKey } from "~/server/images/images.server";
 import { copyUploadsToBucket, rewriteUploadUrls } from "~/server/storage/migrate-uploads.server";
 import { S3Storage, s3ClientFrom } from "~/server/storage/s3-storage.server";
-import {
-  IMMUTABLE_CACHE_CONTROL,
-  InvalidStorageKeyError,
-  LocalStorage,
-  createStorage,
-} from "~/server/storage/storage.server";
+import { IMMUTABLE_CACHE_CONTROL, InvalidStorageKeyError, LocalStorage, createStorage } from "~/server/storage/storage.server";
 import { createUploadsHandler } from "~/server/http/uploads-handler.server";
 import { startS3Server } from "../support/s3-server.js";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -90,7 +85,22 @@ describe("S3Storage", () => {
   });
 
   it("refuses keys that could leave the prefix or name a hidden file, before any request", async () => {
-    for (const key of ["", "..", "../x", "a/../../x", "a/./b", "/etc/passwd", "a//b", "a/", "a\\b", ".hidden", "a/.b.tmp", "a b", "a\u0000b", "%2e%2e/x"]) {
+    for (const key of [
+      "",
+      "..",
+      "../x",
+      "a/../../x",
+      "a/./b",
+      "/etc/passwd",
+      "a//b",
+      "a/",
+      "a\\b",
+      ".hidden",
+      "a/.b.tmp",
+      "a b",
+      "a\u0000b",
+      "%2e%2e/x",
+    ]) {
       for (const target of [storage, published]) {
         await expect(target.put(key, Buffer.from("x"), "text/plain"), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
         await expect(target.get(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
@@ -385,7 +395,11 @@ describe("migrate-uploads", () => {
 
     it("rewrites every stored /uploads URL to the public base, leaves other URLs, and changes nothing twice", async () => {
       const { db } = test;
-      await db.updateTable("product_images").set({ url: "/images/demo/static.svg" }).where("id", "=", sql<number>`(select min(id) from product_images)`).execute();
+      await db
+        .updateTable("product_images")
+        .set({ url: "/images/demo/static.svg" })
+        .where("id", "=", sql<number>`(select min(id) from product_images)`)
+        .execute();
       const before = await db.selectFrom("product_images").select(["id", "url"]).orderBy("id").execute();
       const uploadRows = before.filter((row) => row.url.startsWith("/uploads/"));
       expect(uploadRows.length).toBeGreaterThan(0);

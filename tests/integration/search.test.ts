@@ -25,8 +25,7 @@ const demo = (slug: string) => {
 const search = (query: string, options: { language?: Language; sort?: SearchSort; page?: number } = {}) =>
   searchProducts(t.db, query, options.language ?? "ar", { sort: options.sort ?? "relevance", page: options.page ?? 1 });
 
-const slugsOf = async (query: string, options: Parameters<typeof search>[1] = {}) =>
-  (await search(query, options)).products.map((p) => p.slug);
+const slugsOf = async (query: string, options: Parameters<typeof search>[1] = {}) => (await search(query, options)).products.map((p) => p.slug);
 
 /** Inserts products (without their search text, as an old database or a raw insert would have them). */
 async function insertProducts(
@@ -133,7 +132,10 @@ describe(`product search (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLi
       // An always-true condition after an unknown word matches nothing: the words are data, never SQL.
       expect(await slugsOf("zzqqx' OR '1'='1' --")).toEqual([]);
       // The table is still there, with the seeded catalogue.
-      const count = await t.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const count = await t.db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBeGreaterThanOrEqual(demoProducts.length + 3);
     } finally {
       await t.db.deleteFrom("products").where("id", "in", Object.keys(titles)).execute();

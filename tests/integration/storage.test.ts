@@ -3,13 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/server/env.server";
-import {
-  DEFAULT_UPLOADS_DIR,
-  InvalidStorageKeyError,
-  LocalStorage,
-  assertValidKey,
-  createStorage,
-} from "~/server/storage/storage.server";
+import { DEFAULT_UPLOADS_DIR, InvalidStorageKeyError, LocalStorage, assertValidKey, createStorage } from "~/server/storage/storage.server";
 
 let dir: string;
 let storage: LocalStorage;

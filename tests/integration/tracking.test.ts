@@ -7,13 +7,7 @@ import { placeOrder, type OrderSettings, type PlaceOrderContext } from "~/server
 import { PEER_ADDRESS_HEADER } from "~/server/http/client-address.server";
 import { readReferral, trackReferral } from "~/server/http/referral-cookies.server";
 import { qrPng, qrSvg, requestShareLink, type ShareLinkSettings } from "~/server/tracking/index.server";
-import {
-  conversionLinkFor,
-  createShareLink,
-  getLinkAnalytics,
-  recordClick,
-  resolveReferral,
-} from "~/server/tracking/tracking.service.server";
+import { conversionLinkFor, createShareLink, getLinkAnalytics, recordClick, resolveReferral } from "~/server/tracking/tracking.service.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const ORIGIN = "https://souq.example";
@@ -167,7 +161,9 @@ describe("creating share links", () => {
     expect(await createShareLink(t.db, { targetType: "product", targetId: "p-does-not-exist" }, ORIGIN)).toEqual(refused);
     expect(await createShareLink(t.db, { targetType: "collection", targetId: "999999" }, ORIGIN)).toEqual(refused);
     expect(await createShareLink(t.db, { targetType: "collection", targetId: "not-a-number" }, ORIGIN)).toEqual(refused);
-    expect(await createShareLink(t.db, { targetType: "collection", targetId: await collectionId("hidden-collection", false) }, ORIGIN)).toEqual(refused);
+    expect(await createShareLink(t.db, { targetType: "collection", targetId: await collectionId("hidden-collection", false) }, ORIGIN)).toEqual(
+      refused,
+    );
     expect(await createShareLink(t.db, { targetType: "page", targetId: await pageId("hidden-page", false) }, ORIGIN)).toEqual(refused);
     const invalid = { ok: false, status: 422, error: "invalid" };
     expect(await createShareLink(t.db, { targetType: "category" as never, targetId: "x" }, ORIGIN)).toEqual(invalid);
@@ -183,9 +179,15 @@ describe("clicks", () => {
     const link = await newLink("clicks-dedup");
     const me = visitor();
     expect(await recordClick(t.db, { code: link.code, visitorToken: me, userAgent: BROWSER, now: base })).toBe("counted");
-    expect(await recordClick(t.db, { code: link.code, visitorToken: me, userAgent: BROWSER, now: new Date(base.getTime() + 29 * MINUTE) })).toBe("duplicate");
-    expect(await recordClick(t.db, { code: link.code.toLowerCase(), visitorToken: me, userAgent: BROWSER, now: new Date(base.getTime() + 31 * MINUTE) })).toBe("counted");
-    expect(await recordClick(t.db, { code: link.code, visitorToken: visitor(), userAgent: BROWSER, now: new Date(base.getTime() + 32 * MINUTE) })).toBe("counted");
+    expect(await recordClick(t.db, { code: link.code, visitorToken: me, userAgent: BROWSER, now: new Date(base.getTime() + 29 * MINUTE) })).toBe(
+      "duplicate",
+    );
+    expect(
+      await recordClick(t.db, { code: link.code.toLowerCase(), visitorToken: me, userAgent: BROWSER, now: new Date(base.getTime() + 31 * MINUTE) }),
+    ).toBe("counted");
+    expect(
+      await recordClick(t.db, { code: link.code, visitorToken: visitor(), userAgent: BROWSER, now: new Date(base.getTime() + 32 * MINUTE) }),
+    ).toBe("counted");
     const row = await linkRow(link.code);
     expect(Number(row.click_count)).toBe(3);
     expect(row.last_clicked_at).toBe(new Date(base.getTime() + 32 * MINUTE).toISOString());
@@ -198,7 +200,9 @@ describe("clicks", () => {
   it("counts concurrent clicks of one visitor once", async () => {
     const link = await newLink("clicks-race");
     const me = visitor();
-    const outcomes = await Promise.all(Array.from({ length: 8 }, () => recordClick(t.db, { code: link.code, visitorToken: me, userAgent: BROWSER, now: base })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => recordClick(t.db, { code: link.code, visitorToken: me, userAgent: BROWSER, now: base })),
+    );
     expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(1);
     expect(Number((await linkRow(link.code)).click_count)).toBe(1);
   });
@@ -221,13 +225,17 @@ describe("clicks", () => {
     const from = (ip: string, code = link.code, now = base) =>
       recordClick(t.db, { code, visitorToken: visitor(), userAgent: BROWSER, now, address: { ip, limit: 3 } });
     const first = visitor();
-    expect(await recordClick(t.db, { code: link.code, visitorToken: first, userAgent: BROWSER, now: base, address: { ip: "10.9.0.1", limit: 3 } })).toBe("counted");
+    expect(
+      await recordClick(t.db, { code: link.code, visitorToken: first, userAgent: BROWSER, now: base, address: { ip: "10.9.0.1", limit: 3 } }),
+    ).toBe("counted");
     expect(await from("10.9.0.1")).toBe("counted");
     expect(await from("10.9.0.1")).toBe("counted");
     expect(await from("10.9.0.1")).toBe("limited");
     expect(await from("10.9.0.1", link.code, new Date(base.getTime() + 29 * MINUTE))).toBe("limited");
     // A visitor already counted is still a duplicate, not a new click.
-    expect(await recordClick(t.db, { code: link.code, visitorToken: first, userAgent: BROWSER, now: base, address: { ip: "10.9.0.1", limit: 3 } })).toBe("duplicate");
+    expect(
+      await recordClick(t.db, { code: link.code, visitorToken: first, userAgent: BROWSER, now: base, address: { ip: "10.9.0.1", limit: 3 } }),
+    ).toBe("duplicate");
     const row = await linkRow(link.code);
     expect(Number(row.click_count)).toBe(3);
     expect(await t.db.selectFrom("tracking_clicks").select("id").where("link_id", "=", row.id).execute()).toHaveLength(3);
@@ -241,7 +249,9 @@ describe("clicks", () => {
   it("holds the per-address limit under 50 simultaneous cookieless clicks", async () => {
     const link = await newLink("clicks-address-race");
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, () => recordClick(t.db, { code: link.code, visitorToken: visitor(), userAgent: BROWSER, now: base, address: { ip: "10.9.1.1", limit: 30 } })),
+      Array.from({ length: 50 }, () =>
+        recordClick(t.db, { code: link.code, visitorToken: visitor(), userAgent: BROWSER, now: base, address: { ip: "10.9.1.1", limit: 30 } }),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(30);
     expect(outcomes.filter((outcome) => outcome === "limited")).toHaveLength(20);
@@ -292,7 +302,10 @@ describe("referral capture (trackReferral)", () => {
   it("limits the clicks of one client address (clientIp) per link, still setting the cookies", async () => {
     const link = await newLink("capture-address-limit");
     const from = (ip: string) =>
-      trackReferral(page(`http://shop.test/products/x?ref=${link.code}`, { [PEER_ADDRESS_HEADER]: ip }), t.db, { publicUrl: undefined, clickLimitPerAddress: 2 });
+      trackReferral(page(`http://shop.test/products/x?ref=${link.code}`, { [PEER_ADDRESS_HEADER]: ip }), t.db, {
+        publicUrl: undefined,
+        clickLimitPerAddress: 2,
+      });
     for (let i = 0; i < 5; i++) {
       const cookies = await from("192.0.2.7");
       expect(cookies).toContain(`${REF_COOKIE}=${link.code}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax`);
@@ -310,7 +323,9 @@ describe("referral capture (trackReferral)", () => {
     expect(await trackReferral(page(`http://shop.test/api/orders?ref=${link.code}`), t.db)).toEqual([]);
     expect(await trackReferral(page(`http://shop.test/products/x.data?ref=${link.code}`), t.db)).toEqual([]);
     expect(await trackReferral(page(`http://shop.test/?ref=${link.code}`, { Accept: "application/json" }), t.db)).toEqual([]);
-    expect(await trackReferral(new Request(`http://shop.test/?ref=${link.code}`, { method: "POST", headers: { Accept: "text/html" } }), t.db)).toEqual([]);
+    expect(
+      await trackReferral(new Request(`http://shop.test/?ref=${link.code}`, { method: "POST", headers: { Accept: "text/html" } }), t.db),
+    ).toEqual([]);
     expect(Number((await linkRow(link.code)).click_count)).toBe(0);
     await t.db.updateTable("tracking_links").set({ is_active: false }).where("link_code", "=", link.code).execute();
     expect(await trackReferral(page(`http://shop.test/?ref=${link.code}`), t.db)).toEqual([]);
@@ -330,8 +345,7 @@ describe("conversions", () => {
   };
   const context = (extra: Partial<PlaceOrderContext> = {}): PlaceOrderContext => ({ ip: "192.0.2.44", language: "ar", ...extra });
   const at = (date: Date): OrderSettings => ({ ...open, now: () => date });
-  const conversionsOf = async (linkId: number) =>
-    t.db.selectFrom("tracking_conversions").selectAll().where("link_id", "=", linkId).execute();
+  const conversionsOf = async (linkId: number) => t.db.selectFrom("tracking_conversions").selectAll().where("link_id", "=", linkId).execute();
 
   it("counts an order with a valid referral once, and not again on an idempotent replay", async () => {
     const link = await newLink("conv-once");
@@ -446,7 +460,11 @@ describe("analytics", () => {
     await recordClick(a.db, { code: top.code, visitorToken: me, userAgent: BROWSER, now: new Date(now.getTime() - DAY) });
     const placed = await placeOrder(
       a.db,
-      { source: "cart_page", items: [{ productId: products[0]!.id, quantity: 1 }], customer: { firstName: "ليلى", lastName: "قاسم", phone: "0550123456", wilayaCode: "16" } },
+      {
+        source: "cart_page",
+        items: [{ productId: products[0]!.id, quantity: 1 }],
+        customer: { firstName: "ليلى", lastName: "قاسم", phone: "0550123456", wilayaCode: "16" },
+      },
       { ip: "192.0.2.9", language: "ar", referral: { code: top.code, visitorToken: me } },
       { perIp: { limit: 100, windowSeconds: 600 }, perPhone: { limit: 100, windowSeconds: 3600 }, now: () => now },
     );
@@ -460,7 +478,12 @@ describe("analytics", () => {
     expect(analytics.top).toHaveLength(10);
     expect(analytics.top.map((link) => link.code)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((i) => links[i]!.code));
     expect(analytics.top[0]).toMatchObject({ clicks: 12, conversions: 1, rate: 8.3 });
-    expect(analytics.links.map((link) => link.code)).toEqual(links.filter((_, i) => i !== 1).map((link) => link.code).reverse());
+    expect(analytics.links.map((link) => link.code)).toEqual(
+      links
+        .filter((_, i) => i !== 1)
+        .map((link) => link.code)
+        .reverse(),
+    );
     const first = analytics.links.find((link) => link.code === links[0]!.code)!;
     expect(first).toMatchObject({
       targetType: "product",

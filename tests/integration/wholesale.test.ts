@@ -51,7 +51,10 @@ function body(overrides: Record<string, unknown> = {}) {
 }
 
 async function enquiryCount(): Promise<number> {
-  const row = await t.db.selectFrom("wholesale_enquiries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom("wholesale_enquiries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -134,7 +137,11 @@ describe("a trade buyer's enquiry", () => {
 
 describe("rate limits", () => {
   it("refuse past the per-address limit of the window (429), other addresses still pass, the next window opens again", async () => {
-    const settings: WholesaleSettings = { perIp: { limit: 2, windowSeconds: 600 }, perPhone: { limit: 100, windowSeconds: 3600 }, now: () => new Date("2026-12-01T10:00:00Z") };
+    const settings: WholesaleSettings = {
+      perIp: { limit: 2, windowSeconds: 600 },
+      perPhone: { limit: 100, windowSeconds: 3600 },
+      now: () => new Date("2026-12-01T10:00:00Z"),
+    };
     const ip = context({ ip: "203.0.113.7" });
     expect((await submitEnquiry(t.db, body(), ip, settings)).ok).toBe(true);
     expect((await submitEnquiry(t.db, body(), ip, settings)).ok).toBe(true);
@@ -148,7 +155,11 @@ describe("rate limits", () => {
   });
 
   it("refuse past the per-phone limit from the same address, whatever the phone's spelling", async () => {
-    const settings: WholesaleSettings = { perIp: { limit: 100, windowSeconds: 600 }, perPhone: { limit: 1, windowSeconds: 3600 }, now: () => new Date("2026-12-01T11:00:00Z") };
+    const settings: WholesaleSettings = {
+      perIp: { limit: 100, windowSeconds: 600 },
+      perPhone: { limit: 1, windowSeconds: 3600 },
+      now: () => new Date("2026-12-01T11:00:00Z"),
+    };
     const phone = nextPhone();
     const from = context();
     expect((await submitEnquiry(t.db, body({ phone }), from, settings)).ok).toBe(true);
@@ -158,7 +169,11 @@ describe("rate limits", () => {
   });
 
   it("never lock a phone's owner out: past the per-phone limit from other addresses, the enquiry is taken", async () => {
-    const settings: WholesaleSettings = { perIp: { limit: 100, windowSeconds: 600 }, perPhone: { limit: 2, windowSeconds: 3600 }, now: () => new Date("2026-12-01T12:00:00Z") };
+    const settings: WholesaleSettings = {
+      perIp: { limit: 100, windowSeconds: 600 },
+      perPhone: { limit: 2, windowSeconds: 3600 },
+      now: () => new Date("2026-12-01T12:00:00Z"),
+    };
     const phone = nextPhone();
     for (const ip of ["203.0.113.60", "203.0.113.60", "203.0.113.61", "203.0.113.62"]) {
       expect((await submitEnquiry(t.db, body({ phone }), context({ ip }), settings)).ok, ip).toBe(true);

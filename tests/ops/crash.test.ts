@@ -79,10 +79,13 @@ describe("kill -9 during a stream of orders", () => {
           deliveries.push({ orderNumber, at: Date.now() });
           inFlight.add(orderNumber);
         }
-        setTimeout(() => {
-          if (orderNumber) inFlight.delete(orderNumber);
-          response.writeHead(200).end("ok");
-        }, 100 + Math.random() * 150);
+        setTimeout(
+          () => {
+            if (orderNumber) inFlight.delete(orderNumber);
+            response.writeHead(200).end("ok");
+          },
+          100 + Math.random() * 150,
+        );
       });
     });
     const receiverPort = await freePort();
@@ -166,7 +169,8 @@ describe("kill -9 during a stream of orders", () => {
       const orders = await db.selectFrom("orders").select(["id", "order_number", "phone"]).execute();
       const byNumber = new Map(orders.map((order) => [order.order_number, order]));
       const items = (orderId: number) => db.selectFrom("order_items").select(["product_id", "quantity"]).where("order_id", "=", orderId).execute();
-      const events = (orderId: number) => db.selectFrom("order_events").select(["status", "actor"]).where("order_id", "=", orderId).orderBy("id").execute();
+      const events = (orderId: number) =>
+        db.selectFrom("order_events").select(["status", "actor"]).where("order_id", "=", orderId).orderBy("id").execute();
       for (const ack of acknowledged) {
         const order = byNumber.get(ack.orderNumber);
         expect(order, `acknowledged order ${ack.orderNumber} is missing`).toBeDefined();
@@ -180,7 +184,11 @@ describe("kill -9 during a stream of orders", () => {
         expect((await events(order.id)).length, `order ${order.order_number} has no event`).toBeGreaterThan(0);
       }
       // Every stored order has its webhook message in the outbox.
-      const messages = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("topic", "=", "order.created").executeTakeFirstOrThrow();
+      const messages = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("topic", "=", "order.created")
+        .executeTakeFirstOrThrow();
       expect(Number(messages.n)).toBe(orders.length);
     } finally {
       await close();
@@ -191,12 +199,13 @@ describe("kill -9 during a stream of orders", () => {
     const received = () => new Set(deliveries.map((delivery) => delivery.orderNumber));
     const receivedAgain = () => new Set(deliveries.filter((delivery) => delivery.at > killedAt).map((delivery) => delivery.orderNumber));
     const done = () => [...ackedNumbers].every((number) => received().has(number)) && unanswered.every((number) => receivedAgain().has(number));
-    await until(done, 15_000, "every acknowledged order at the webhook").catch(
-      (error: Error) => {
-        const missing = [...[...ackedNumbers].filter((number) => !received().has(number)), ...unanswered.filter((number) => !receivedAgain().has(number))];
-        throw new Error(`${error.message}: ${missing.length} missing (${missing.slice(0, 5).join(", ")}…)\n${server!.output()}`);
-      },
-    );
+    await until(done, 15_000, "every acknowledged order at the webhook").catch((error: Error) => {
+      const missing = [
+        ...[...ackedNumbers].filter((number) => !received().has(number)),
+        ...unanswered.filter((number) => !receivedAgain().has(number)),
+      ];
+      throw new Error(`${error.message}: ${missing.length} missing (${missing.slice(0, 5).join(", ")}…)\n${server!.output()}`);
+    });
     const afterRestart = deliveries.filter((delivery) => delivery.at > killedAt).map((delivery) => delivery.orderNumber);
     for (const number of pending) expect(afterRestart).toContain(number);
     // The messages the dead process was sending (received, never acknowledged to it) come again: at least once.
@@ -211,7 +220,15 @@ describe("kill -9 during a stream of orders", () => {
       for (const number of stray) expect(stored.has(number), number).toBe(true);
       // Eventually every message is marked delivered.
       const undelivered = async () =>
-        Number((await after.db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("delivered_at", "is", null).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await after.db
+              .selectFrom("outbox")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .where("delivered_at", "is", null)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       await until(async () => (await undelivered()) === 0, 10_000, "the outbox to be empty");
     } finally {
       await after.close();

@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would decode the body): status, headers and the body's byte count. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${server.baseURL}${path}`, { headers }, (res) => {
       let bytes = 0;
@@ -95,7 +98,7 @@ describe("request ids", () => {
   it("reuses a sane X-Request-Id, replaces anything else, and logs it", async () => {
     const kept = await fetch(`${server.baseURL}/api/delivery`, { headers: { "X-Request-Id": "lb-req.42:abc" } });
     expect(kept.headers.get("x-request-id")).toBe("lb-req.42:abc");
-    const replaced = await fetch(`${server.baseURL}/api/delivery`, { headers: { "X-Request-Id": "bad id\"{}" } });
+    const replaced = await fetch(`${server.baseURL}/api/delivery`, { headers: { "X-Request-Id": 'bad id"{}' } });
     expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const line = server

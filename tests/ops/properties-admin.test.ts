@@ -7,7 +7,15 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/database.server";
 import { openDatabase } from "~/server/db/db.server";
-import { adminCookie, createAdmin, freshServerDatabase, orderBody, startServer, type RunningServer, type ServerDatabase } from "../support/production-server";
+import {
+  adminCookie,
+  createAdmin,
+  freshServerDatabase,
+  orderBody,
+  startServer,
+  type RunningServer,
+  type ServerDatabase,
+} from "../support/production-server";
 
 /*
  * Property-based tests of every admin form action, signed in, against a production
@@ -26,7 +34,16 @@ let database: ServerDatabase;
 let server: RunningServer;
 let cookie: string;
 let handle: { db: Kysely<Database>; close: () => Promise<void> };
-let ids: { product: string[]; order: string[]; collection: string[]; page: string[]; layout: string[]; enquiry: string[]; category: string[]; section: string[] };
+let ids: {
+  product: string[];
+  order: string[];
+  collection: string[];
+  page: string[];
+  layout: string[];
+  enquiry: string[];
+  category: string[];
+  section: string[];
+};
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */
 const BOOKKEEPING = new Set(["admin_sessions", "rate_limit_counters", "kysely_migration", "kysely_migration_lock"]);
@@ -34,13 +51,22 @@ const BOOKKEEPING = new Set(["admin_sessions", "rate_limit_counters", "kysely_mi
 async function fingerprint(): Promise<Record<string, string>> {
   const tables =
     database.engine === "postgres"
-      ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(handle.db)
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(handle.db);
+      ? await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`.execute(
+          handle.db,
+        )
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
+          handle.db,
+        );
   const result: Record<string, string> = {};
   for (const { name } of tables.rows) {
     if (BOOKKEEPING.has(name)) continue;
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(handle.db);
-    const text = rows.rows.map((row) => JSON.stringify(row)).sort().join("\n");
+    const text = rows.rows
+      .map((row) => JSON.stringify(row))
+      .sort()
+      .join("\n");
     result[name] = `${rows.rows.length}:${createHash("sha256").update(text).digest("hex")}`;
   }
   return result;
@@ -104,7 +130,19 @@ const hostile = fc.oneof(
     arbitrary: fc
       .array(
         fc.oneof(
-          fc.constantFrom("\u200F", "\u200B", "\u0000", "😀", "<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "' OR 1=1 --", "../", "%00", "=1+1", "__proto__"),
+          fc.constantFrom(
+            "\u200F",
+            "\u200B",
+            "\u0000",
+            "😀",
+            "<script>alert(1)</script>",
+            '"><img src=x onerror=alert(1)>',
+            "' OR 1=1 --",
+            "../",
+            "%00",
+            "=1+1",
+            "__proto__",
+          ),
           fc.string({ maxLength: 4 }),
         ),
         { maxLength: 5 },
@@ -227,16 +265,31 @@ function endpoints(): Endpoint[] {
 
 const formFor = (endpoint: Endpoint) =>
   fc.record({
-    intent: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...endpoint.intents) }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant(null) }),
-    fields: fc.uniqueArray(fc.constantFrom(...FIELDS), { maxLength: 10 }).chain((names) => fc.tuple(...names.map((n) => fieldValue(n).map((v) => [n, v] as const)))),
+    intent: fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...endpoint.intents) },
+      { weight: 1, arbitrary: hostile },
+      { weight: 1, arbitrary: fc.constant(null) },
+    ),
+    fields: fc
+      .uniqueArray(fc.constantFrom(...FIELDS), { maxLength: 10 })
+      .chain((names) => fc.tuple(...names.map((n) => fieldValue(n).map((v) => [n, v] as const)))),
     extra: fc.array(fc.tuple(hostile, hostile), { maxLength: 3 }),
     repeated: fc.boolean(),
     multipart: fc.boolean(),
   });
 
-const request = fc.constant(null).chain(() => fc.constantFrom(...endpoints())).chain((endpoint) => formFor(endpoint).map((form) => ({ endpoint, form })));
+const request = fc
+  .constant(null)
+  .chain(() => fc.constantFrom(...endpoints()))
+  .chain((endpoint) => formFor(endpoint).map((form) => ({ endpoint, form })));
 
-function encode(form: { intent: string | null; fields: readonly (readonly [string, string])[]; extra: [string, string][]; repeated: boolean; multipart: boolean }): { body: BodyInit; contentType?: string } {
+function encode(form: {
+  intent: string | null;
+  fields: readonly (readonly [string, string])[];
+  extra: [string, string][];
+  repeated: boolean;
+  multipart: boolean;
+}): { body: BodyInit; contentType?: string } {
   const pairs: [string, string][] = [];
   if (form.intent !== null) pairs.push(["intent", form.intent]);
   for (const [k, v] of form.fields) {

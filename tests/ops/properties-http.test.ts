@@ -66,7 +66,28 @@ const XSS = [
   "</title><script>alert(1)</script>",
   "<a href=javascript:alert(1)>x</a>",
 ] as const;
-const nasty = fc.constantFrom("\u200F", "\u200B", "\u0000", "😀", "%", "%00", "%E0%A4%A", "../", "..%2F", "?", "#", "&", "=", "+", " ", "\\", "'", '"', "`", "' OR 1=1 --");
+const nasty = fc.constantFrom(
+  "\u200F",
+  "\u200B",
+  "\u0000",
+  "😀",
+  "%",
+  "%00",
+  "%E0%A4%A",
+  "../",
+  "..%2F",
+  "?",
+  "#",
+  "&",
+  "=",
+  "+",
+  " ",
+  "\\",
+  "'",
+  '"',
+  "`",
+  "' OR 1=1 --",
+);
 const hostile = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
   { weight: 2, arbitrary: fc.array(fc.oneof(nasty, fc.string({ maxLength: 4 })), { maxLength: 6 }).map((p) => p.join("")) },
@@ -75,11 +96,17 @@ const hostile = fc.oneof(
 );
 /** A payload with markup in it, wrapped in noise: must never come back unescaped. */
 const xss = fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom(...XSS), fc.string({ maxLength: 5 })).map(([a, x, b]) => `${a}${x}${b}`);
-const value = fc.oneof({ weight: 3, arbitrary: hostile }, { weight: 2, arbitrary: xss }, { weight: 1, arbitrary: fc.constantFrom("1", "0", "-1", "2.5", "1e999", "99999999999999999999", "NaN", "", "price-asc", "newest") });
+const value = fc.oneof(
+  { weight: 3, arbitrary: hostile },
+  { weight: 2, arbitrary: xss },
+  { weight: 1, arbitrary: fc.constantFrom("1", "0", "-1", "2.5", "1e999", "99999999999999999999", "NaN", "", "price-asc", "newest") },
+);
 
 /** A query string: known parameters and arbitrary ones, each maybe repeated. */
 const query = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom("q", "sort", "page", "available", "min", "max", "category", "ref", "lang"), hostile), value), { maxLength: 5 })
+  .array(fc.tuple(fc.oneof(fc.constantFrom("q", "sort", "page", "available", "min", "max", "category", "ref", "lang"), hostile), value), {
+    maxLength: 5,
+  })
   .map((pairs) => {
     const search = new URLSearchParams();
     for (const [k, v] of pairs) search.append(k, v);
@@ -89,17 +116,56 @@ const query = fc
 /** A path segment: encoded arbitrary text, or raw bytes a client could put there (malformed escapes too). */
 const segment = fc.oneof(
   { weight: 3, arbitrary: fc.oneof(hostile, xss).map((s) => ({ path: encodeURIComponent(s), payload: s })) },
-  { weight: 1, arbitrary: fc.constantFrom("%", "%E0%A4%A", "%ZZ", "%00", "..%2F..%2Fetc%2Fpasswd", "a%2Fb", "%C0%AE%C0%AE", "%uD800", ";x", "a;b=c").map((p) => ({ path: p, payload: "" })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom("%", "%E0%A4%A", "%ZZ", "%00", "..%2F..%2Fetc%2Fpasswd", "a%2Fb", "%C0%AE%C0%AE", "%uD800", ";x", "a;b=c")
+      .map((p) => ({ path: p, payload: "" })),
+  },
 );
 
 const routes = (): fc.Arbitrary<{ path: string; payloads: string[] }> =>
   fc.oneof(
     query.map((q) => ({ path: `/search?${q.text}`, payloads: q.values })),
-    fc.tuple(fc.oneof(fc.constantFrom(...slugs.categories).map((s) => ({ path: s, payload: "" })), segment), query).map(([s, q]) => ({ path: `/categories/${s.path}?${q.text}`, payloads: [s.payload, ...q.values] })),
-    fc.tuple(fc.oneof(fc.constantFrom(...demoProducts.slice(0, 5).map((p) => p.slug)).map((s) => ({ path: s, payload: "" })), segment), query).map(([s, q]) => ({ path: `/products/${s.path}?${q.text}`, payloads: [s.payload, ...q.values] })),
-    fc.tuple(fc.oneof(fc.constantFrom(...(slugs.collections.length ? slugs.collections : ["none"])).map((s) => ({ path: s, payload: "" })), segment), query).map(([s, q]) => ({ path: `/collections/${s.path}?${q.text}`, payloads: [s.payload, ...q.values] })),
-    fc.tuple(fc.oneof(fc.constantFrom(...(slugs.pages.length ? slugs.pages : ["none"])).map((s) => ({ path: s, payload: "" })), segment), query).map(([s, q]) => ({ path: `/pages/${s.path}?${q.text}`, payloads: [s.payload, ...q.values] })),
-    fc.tuple(fc.constantFrom("/school-supplies", "/games", "/jewellery", "/home-appliances", "/categories", "/"), query).map(([p, q]) => ({ path: `${p}?${q.text}`, payloads: q.values })),
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(...slugs.categories).map((s) => ({ path: s, payload: "" })),
+          segment,
+        ),
+        query,
+      )
+      .map(([s, q]) => ({ path: `/categories/${s.path}?${q.text}`, payloads: [s.payload, ...q.values] })),
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(...demoProducts.slice(0, 5).map((p) => p.slug)).map((s) => ({ path: s, payload: "" })),
+          segment,
+        ),
+        query,
+      )
+      .map(([s, q]) => ({ path: `/products/${s.path}?${q.text}`, payloads: [s.payload, ...q.values] })),
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(...(slugs.collections.length ? slugs.collections : ["none"])).map((s) => ({ path: s, payload: "" })),
+          segment,
+        ),
+        query,
+      )
+      .map(([s, q]) => ({ path: `/collections/${s.path}?${q.text}`, payloads: [s.payload, ...q.values] })),
+    fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(...(slugs.pages.length ? slugs.pages : ["none"])).map((s) => ({ path: s, payload: "" })),
+          segment,
+        ),
+        query,
+      )
+      .map(([s, q]) => ({ path: `/pages/${s.path}?${q.text}`, payloads: [s.payload, ...q.values] })),
+    fc
+      .tuple(fc.constantFrom("/school-supplies", "/games", "/jewellery", "/home-appliances", "/categories", "/"), query)
+      .map(([p, q]) => ({ path: `${p}?${q.text}`, payloads: q.values })),
   );
 
 // ---------- helpers ----------
@@ -196,7 +262,26 @@ const contentType = fc.constantFrom<string | null>(
 const rawBody = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
   { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v) ?? "null") },
-  { weight: 1, arbitrary: fc.constantFrom("", "null", "[]", "[null]", "{}", "true", "0", "\"x\"", "{", "{\"source\":", "\uFEFF{}", "email=a&password=b", "<html>", "NaN", "1e999") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      "null",
+      "[]",
+      "[null]",
+      "{}",
+      "true",
+      "0",
+      '"x"',
+      "{",
+      '{"source":',
+      "\uFEFF{}",
+      "email=a&password=b",
+      "<html>",
+      "NaN",
+      "1e999",
+    ),
+  },
   {
     weight: 3,
     arbitrary: fc
@@ -252,7 +337,10 @@ describe("POST /api/orders with arbitrary bodies (property-based)", () => {
     const wide = await rawPost(JSON.stringify({ ...validOrder(), items: Array.from({ length: 5_000 }, () => ({ productId: toy.id, quantity: 1 })) }));
     expectOrderAnswer(wide, "wide");
     expect(wide.status).toBe(413);
-    const wideButSmall = await postOrder(JSON.stringify({ ...validOrder(), items: Array.from({ length: 500 }, () => ({ productId: toy.id, quantity: 1 })) }), "application/json");
+    const wideButSmall = await postOrder(
+      JSON.stringify({ ...validOrder(), items: Array.from({ length: 500 }, () => ({ productId: toy.id, quantity: 1 })) }),
+      "application/json",
+    );
     expectOrderAnswer(wideButSmall, "500 lines");
     expect(wideButSmall.status).toBe(422);
   });
@@ -279,7 +367,15 @@ describe("storefront routes with arbitrary query parameters and path segments (p
       expect(answer.status).toBe(200);
       expect(answer.body).not.toContain(payload);
       // The escaped form is what the page shows.
-      expect(answer.body).toContain(payload.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;").slice(0, 12));
+      expect(answer.body).toContain(
+        payload
+          .replaceAll("&", "&amp;")
+          .replaceAll("<", "&lt;")
+          .replaceAll(">", "&gt;")
+          .replaceAll('"', "&quot;")
+          .replaceAll("'", "&#x27;")
+          .slice(0, 12),
+      );
     }
   });
 

@@ -114,8 +114,6 @@ export function countQueries(db: Kysely<Database>): { db: Kysely<Database>; coun
  */
 export async function sqlitePlan(db: Kysely<Database>, query: CountedQuery): Promise<string[]> {
   const compiled = db.getExecutor().compileQuery(query.node, createQueryId());
-  const result = await db.executeQuery<{ detail: string }>(
-    CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
-  );
+  const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
   return result.rows.map((row) => row.detail);
 }

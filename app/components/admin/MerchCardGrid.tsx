@@ -7,7 +7,6 @@ import { ActiveBadge, MerchAlert, useMerchErrorText } from "./MerchAlert";
 import { MerchDeleteConfirm } from "./MerchDeleteConfirm";
 import { ShareLinkButtons } from "./ShareLinkButtons";
 
-
 const textsOf = { collections: "collections", "custom-pages": "customPages" } as const;
 const entityOf = { collections: "collection", "custom-pages": "page" } as const;
 
@@ -45,13 +44,24 @@ function MerchCard({
   const editTo = `/admin/${kind}/${card.id}`;
   const publicUrl = `${origin}${card.path}`;
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm" data-testid="merch-card" data-id={card.id} data-slug={card.slug}>
+    <li
+      className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+      data-testid="merch-card"
+      data-id={card.id}
+      data-slug={card.slug}
+    >
       <CardImage image={card.image} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start gap-2">
           <h2 className="min-w-0 flex-1 text-lg font-semibold break-words text-stone-900">
             {card.isFeatured ? (
-              <span className="me-1 text-amber-500" role="img" aria-label={t("adminMerchandising.common.featured")} title={t("adminMerchandising.common.featured")} data-testid="merch-featured">
+              <span
+                className="me-1 text-amber-500"
+                role="img"
+                aria-label={t("adminMerchandising.common.featured")}
+                title={t("adminMerchandising.common.featured")}
+                data-testid="merch-featured"
+              >
                 ★
               </span>
             ) : null}
@@ -95,7 +105,13 @@ function MerchCard({
             id={card.id}
             action={`/admin/${kind}?delete=${card.id}`}
             cancelTo={`/admin/${kind}`}
-            error={deleteError ? <MerchAlert tone="error" testId="merch-error">{errorText(deleteError, entityOf[kind])}</MerchAlert> : null}
+            error={
+              deleteError ? (
+                <MerchAlert tone="error" testId="merch-error">
+                  {errorText(deleteError, entityOf[kind])}
+                </MerchAlert>
+              ) : null
+            }
           />
         ) : null}
       </div>
@@ -142,8 +158,16 @@ export function MerchCardGrid({
         </Link>
       </div>
 
-      {flash ? <MerchAlert tone="success" testId="merch-flash">{t(`adminMerchandising.${texts}.${flash}`)}</MerchAlert> : null}
-      {orphanError ? <MerchAlert tone="error" testId="merch-error">{errorText(deleteError, entityOf[kind])}</MerchAlert> : null}
+      {flash ? (
+        <MerchAlert tone="success" testId="merch-flash">
+          {t(`adminMerchandising.${texts}.${flash}`)}
+        </MerchAlert>
+      ) : null}
+      {orphanError ? (
+        <MerchAlert tone="error" testId="merch-error">
+          {errorText(deleteError, entityOf[kind])}
+        </MerchAlert>
+      ) : null}
 
       {cards.length === 0 ? (
         <div className="rounded-xl bg-white p-8 text-center ring-1 ring-stone-200" data-testid="merch-empty">

@@ -87,15 +87,15 @@ export function MerchEditPage({
           <bdi dir="ltr" className="font-mono text-xs break-all text-stone-600">
             {record.path}
           </bdi>
-          <ShareLinkButtons
-            title={record.title}
-            url={`${origin}${record.path}`}
-            target={{ type: entityOf[kind], id: String(record.id) }}
-          />
+          <ShareLinkButtons title={record.title} url={`${origin}${record.path}`} target={{ type: entityOf[kind], id: String(record.id) }} />
         </div>
       ) : null}
 
-      {flash && !refusal ? <MerchAlert tone="success" testId="merch-flash">{t(`adminMerchandising.${texts}.saved`)}</MerchAlert> : null}
+      {flash && !refusal ? (
+        <MerchAlert tone="success" testId="merch-flash">
+          {t(`adminMerchandising.${texts}.saved`)}
+        </MerchAlert>
+      ) : null}
 
       {record && confirmDelete ? (
         <MerchDeleteConfirm
@@ -117,7 +117,9 @@ export function MerchEditPage({
             products={refusal?.products ?? products}
             currentImage={record?.image ?? null}
             action={recordPath}
-            invalidField={refusal?.field ?? (refusal?.error === "productsRequired" ? "productIds" : refusal?.error === "titleSlugRequired" ? "title" : null)}
+            invalidField={
+              refusal?.field ?? (refusal?.error === "productsRequired" ? "productIds" : refusal?.error === "titleSlugRequired" ? "title" : null)
+            }
           />
           {record ? (
             <div className="border-t border-stone-200 pt-4">

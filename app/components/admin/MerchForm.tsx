@@ -101,7 +101,12 @@ export function MerchForm({
       <input type="hidden" name="intent" value="save" />
 
       <fieldset className={boxClass}>
-        <FormField idPrefix="merch" name="title" label={collection ? t("adminMerchandising.form.collectionTitle") : t("adminMerchandising.form.pageTitle")} required>
+        <FormField
+          idPrefix="merch"
+          name="title"
+          label={collection ? t("adminMerchandising.form.collectionTitle") : t("adminMerchandising.form.pageTitle")}
+          required
+        >
           <input {...text("title", { maxLength: MERCH_LIMITS.title, dir: "auto" })} />
         </FormField>
         <FormField idPrefix="merch" name="slug" label={t("adminMerchandising.form.slug")} hint={t("adminMerchandising.form.slugHint")} required>
@@ -165,7 +170,12 @@ export function MerchForm({
       </fieldset>
 
       <fieldset className={`${boxClass} sm:grid sm:grid-cols-2 sm:gap-4 sm:space-y-0`}>
-        <FormField idPrefix="merch" name="displayOrder" label={t("adminMerchandising.form.displayOrder")} hint={t("adminMerchandising.form.displayOrderHint")}>
+        <FormField
+          idPrefix="merch"
+          name="displayOrder"
+          label={t("adminMerchandising.form.displayOrder")}
+          hint={t("adminMerchandising.form.displayOrderHint")}
+        >
           <input {...text("displayOrder", { dir: "ltr" })} inputMode="numeric" aria-describedby="merch-displayOrder-hint" />
         </FormField>
         <div className="flex flex-col justify-end">

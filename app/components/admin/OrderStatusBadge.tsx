@@ -14,7 +14,10 @@ const statusClass: Record<OrderStatus, string> = {
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${statusClass[status]}`} data-status={status}>
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${statusClass[status]}`}
+      data-status={status}
+    >
       {t(`adminOrders.status.${status}`)}
     </span>
   );
@@ -32,4 +35,3 @@ export function formatOrderDate(iso: string, language: Language): string {
     timeStyle: "short",
   }).format(date);
 }
-

@@ -49,7 +49,17 @@ function PageSelect({ current }: { current: PageIdentifier }) {
   );
 }
 
-function MoveButton({ section, page, direction, disabled }: { section: AdminPageSection; page: PageIdentifier; direction: "up" | "down"; disabled: boolean }) {
+function MoveButton({
+  section,
+  page,
+  direction,
+  disabled,
+}: {
+  section: AdminPageSection;
+  page: PageIdentifier;
+  direction: "up" | "down";
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const label = t(direction === "up" ? "adminMerchandising.layouts.moveUp" : "adminMerchandising.layouts.moveDown", { title: section.title });
@@ -91,10 +101,18 @@ function SectionRow({
   const errorText = useMerchErrorText();
   const rowError = refusal && refusal.id === section.id && refusal.intent !== "save" ? refusal : null;
   return (
-    <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-testid="layout-section" data-section-id={section.id} data-section-type={section.type}>
+    <li
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+      data-testid="layout-section"
+      data-section-id={section.id}
+      data-section-type={section.type}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex items-start gap-3 sm:flex-1">
-          <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-stone-100 text-sm font-semibold text-stone-700 tabular-nums" title={t("adminMerchandising.layouts.position", { position: index + 1 })}>
+          <span
+            className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-stone-100 text-sm font-semibold text-stone-700 tabular-nums"
+            title={t("adminMerchandising.layouts.position", { position: index + 1 })}
+          >
             {index + 1}
           </span>
           <div className="min-w-0 flex-1">
@@ -121,7 +139,12 @@ function SectionRow({
           <Link to={layoutPath(page, `&edit=${section.id}#section-form`)} className={smallButton} data-testid="layout-edit">
             {t("adminMerchandising.common.edit")}
           </Link>
-          <Link to={layoutPath(page, `&delete=${section.id}`)} preventScrollReset className={`${smallButton} text-red-700`} data-testid="layout-delete">
+          <Link
+            to={layoutPath(page, `&delete=${section.id}`)}
+            preventScrollReset
+            className={`${smallButton} text-red-700`}
+            data-testid="layout-delete"
+          >
             {t("adminMerchandising.common.delete")}
           </Link>
         </div>
@@ -203,8 +226,16 @@ export function PageLayoutsAdmin({
 
       <PageSelect current={page} />
 
-      {notice && !refusal ? <MerchAlert tone="success" testId="layout-flash">{t(`adminMerchandising.layouts.${notice}`)}</MerchAlert> : null}
-      {orphan ? <MerchAlert tone="error" testId="layout-error">{errorText(orphan.error, "section")}</MerchAlert> : null}
+      {notice && !refusal ? (
+        <MerchAlert tone="success" testId="layout-flash">
+          {t(`adminMerchandising.layouts.${notice}`)}
+        </MerchAlert>
+      ) : null}
+      {orphan ? (
+        <MerchAlert tone="error" testId="layout-error">
+          {errorText(orphan.error, "section")}
+        </MerchAlert>
+      ) : null}
 
       <section aria-labelledby="layout-sections-title" className="space-y-3">
         <h2 id="layout-sections-title" className="text-lg font-semibold">
@@ -232,7 +263,11 @@ export function PageLayoutsAdmin({
         )}
       </section>
 
-      <section id="section-form" className="scroll-mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200" aria-label={formId === null ? t("adminMerchandising.layouts.add") : t("adminMerchandising.layouts.editSection")}>
+      <section
+        id="section-form"
+        className="scroll-mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+        aria-label={formId === null ? t("adminMerchandising.layouts.add") : t("adminMerchandising.layouts.editSection")}
+      >
         <SectionForm
           key={`${visit}-${formId ?? "new"}`}
           sectionId={formId}

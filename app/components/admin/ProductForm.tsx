@@ -1,13 +1,7 @@
 import type { ChangeEvent, ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
-import {
-  MAX_IMAGE_MEGABYTES,
-  MAX_IMAGES_PER_UPLOAD,
-  PAGE_TARGETS,
-  presetFor,
-  type ProductFormValues,
-} from "~/lib/admin-product";
+import { MAX_IMAGE_MEGABYTES, MAX_IMAGES_PER_UPLOAD, PAGE_TARGETS, presetFor, type ProductFormValues } from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName } from "~/lib/admin-product.schema";
 import { FormField, onSlugInput } from "./FormField";
 
@@ -15,7 +9,6 @@ export interface Option {
   value: string;
   label: string;
 }
-
 
 const inputClass =
   "mt-1 block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base focus:border-brand-700 focus:outline-none aria-[invalid=true]:border-red-600";
@@ -77,14 +70,7 @@ export function ProductForm({
   }
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      action={action}
-      className="space-y-5"
-      data-testid="product-form"
-      noValidate
-    >
+    <Form method="post" encType="multipart/form-data" action={action} className="space-y-5" data-testid="product-form" noValidate>
       <input type="hidden" name="intent" value="save" />
       {expectedUpdatedAt ? <input type="hidden" name="expectedUpdatedAt" value={expectedUpdatedAt} /> : null}
 

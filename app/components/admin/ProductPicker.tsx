@@ -24,9 +24,7 @@ const iconButton =
 function Thumbnail({ product }: { product: PickerProduct }) {
   return (
     <div className="size-12 shrink-0 overflow-hidden rounded-md bg-stone-100">
-      {product.image ? (
-        <ResponsiveImage image={{ ...product.image, alt: "" }} sizes="48px" className="size-full object-contain" />
-      ) : null}
+      {product.image ? <ResponsiveImage image={{ ...product.image, alt: "" }} sizes="48px" className="size-full object-contain" /> : null}
     </div>
   );
 }
@@ -52,7 +50,10 @@ function SearchResults({
         {loading ? t("adminMerchandising.picker.loading") : answer && products.length === 0 ? t("adminMerchandising.picker.noResults") : ""}
       </p>
       {products.length > 0 ? (
-        <ul className="max-h-72 divide-y divide-stone-100 overflow-y-auto rounded-lg border border-stone-200" aria-label={t("adminMerchandising.picker.results")}>
+        <ul
+          className="max-h-72 divide-y divide-stone-100 overflow-y-auto rounded-lg border border-stone-200"
+          aria-label={t("adminMerchandising.picker.results")}
+        >
           {products.map((product) => {
             const added = selectedIds.has(product.id);
             return (

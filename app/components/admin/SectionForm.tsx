@@ -150,7 +150,11 @@ export function SectionForm({
           {saving ? t("adminMerchandising.common.saving") : t("adminMerchandising.layouts.save")}
         </button>
         {cancelTo ? (
-          <Link to={cancelTo} preventScrollReset className="inline-flex h-12 items-center rounded-lg border border-stone-300 bg-white px-5 font-medium hover:bg-stone-100">
+          <Link
+            to={cancelTo}
+            preventScrollReset
+            className="inline-flex h-12 items-center rounded-lg border border-stone-300 bg-white px-5 font-medium hover:bg-stone-100"
+          >
             {t("adminMerchandising.common.cancel")}
           </Link>
         ) : null}

@@ -1,14 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { LinkIcon } from "~/components/shop/share/ShareIcons";
-import {
-  closeWindow,
-  copyText,
-  openPendingWindow,
-  sendWindowTo,
-  useShareLinks,
-  type ShareTarget,
-} from "~/components/shop/share/shareClient";
+import { closeWindow, copyText, openPendingWindow, sendWindowTo, useShareLinks, type ShareTarget } from "~/components/shop/share/shareClient";
 import { COPIED_FEEDBACK_MS, whatsappShareUrl } from "~/lib/tracking";
 
 /** Window event naming the one link box that may stay open (a newer one closes the others). */
@@ -94,8 +87,7 @@ export function ShareLinkButtons({ title, url, target }: { title: string; url: s
     if (event.key === "Escape") close();
   }
 
-  const button =
-    "inline-flex h-10 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium";
+  const button = "inline-flex h-10 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium";
   return (
     <>
       <a
@@ -181,11 +173,7 @@ export function ShareLinkButtons({ title, url, target }: { title: string; url: s
                 </button>
               </div>
               <p role="status" className={copy === "failed" ? "mt-2 text-xs text-amber-800" : "sr-only"}>
-                {copy === "failed"
-                  ? t("adminMerchandising.share.copyManually")
-                  : copy === "copied"
-                    ? t("adminMerchandising.share.copied")
-                    : ""}
+                {copy === "failed" ? t("adminMerchandising.share.copyManually") : copy === "copied" ? t("adminMerchandising.share.copied") : ""}
               </p>
             </>
           ) : failed ? (

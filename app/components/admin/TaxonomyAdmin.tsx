@@ -1,14 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import {
-  slugAsTyped,
-  TAXONOMY_LIMITS,
-  type AdminTaxonomyEntry,
-  type TaxonomyKind,
-  type TaxonomyNotice,
-  type TaxonomyRefusal,
-} from "~/lib/taxonomy";
+import { slugAsTyped, TAXONOMY_LIMITS, type AdminTaxonomyEntry, type TaxonomyKind, type TaxonomyNotice, type TaxonomyRefusal } from "~/lib/taxonomy";
 
 interface Props {
   kind: TaxonomyKind;
@@ -24,9 +17,12 @@ interface Props {
 }
 
 const input = "h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base";
-const primary = "inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
-const secondary = "inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-100";
-const danger = "inline-flex h-11 items-center justify-center rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60";
+const primary =
+  "inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
+const secondary =
+  "inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-100";
+const danger =
+  "inline-flex h-11 items-center justify-center rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60";
 
 function useKeyTexts(kind: TaxonomyKind) {
   const { t } = useTranslation();
@@ -115,7 +111,12 @@ export function TaxonomyAdmin({ kind, entries, editing, deleting, notice, refusa
             {entries.map((entry) => (
               <li key={entry.key} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-key={entry.key}>
                 {editing === entry.key ? (
-                  <EditEntry kind={kind} entry={entry} refusal={refusal?.intent === "update" && refusal.key === entry.key ? refusal : undefined} busy={busy} />
+                  <EditEntry
+                    kind={kind}
+                    entry={entry}
+                    refusal={refusal?.intent === "update" && refusal.key === entry.key ? refusal : undefined}
+                    busy={busy}
+                  />
                 ) : (
                   <EntrySummary kind={kind} entry={entry} />
                 )}
@@ -201,9 +202,13 @@ function EntrySummary({ kind, entry }: { kind: TaxonomyKind; entry: AdminTaxonom
             {entry.key}
           </dd>
           <dt>{t("adminInventory.common.english")}</dt>
-          <dd dir="ltr" className="text-start">{entry.nameEn ?? t("adminInventory.common.none")}</dd>
+          <dd dir="ltr" className="text-start">
+            {entry.nameEn ?? t("adminInventory.common.none")}
+          </dd>
           <dt>{t("adminInventory.common.french")}</dt>
-          <dd dir="ltr" className="text-start">{entry.nameFr ?? t("adminInventory.common.none")}</dd>
+          <dd dir="ltr" className="text-start">
+            {entry.nameFr ?? t("adminInventory.common.none")}
+          </dd>
           <dt>{t("adminInventory.common.productCount")}</dt>
           <dd className="tabular-nums" data-testid="product-count">
             {entry.productCount}
@@ -228,15 +233,33 @@ function EntrySummary({ kind, entry }: { kind: TaxonomyKind; entry: AdminTaxonom
   );
 }
 
-function EditEntry({ kind, entry, refusal, busy }: { kind: TaxonomyKind; entry: AdminTaxonomyEntry; refusal: TaxonomyRefusal | undefined; busy: boolean }) {
+function EditEntry({
+  kind,
+  entry,
+  refusal,
+  busy,
+}: {
+  kind: TaxonomyKind;
+  entry: AdminTaxonomyEntry;
+  refusal: TaxonomyRefusal | undefined;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const keyTexts = useKeyTexts(kind);
   const idPrefix = `${kind}-edit-${entry.key}`;
   const values = refusal?.values ?? { name: entry.name, nameEn: entry.nameEn ?? "", nameFr: entry.nameFr ?? "" };
   return (
-    <Form method="post" action={`/admin/${kind}?edit=${encodeURIComponent(entry.key)}`} noValidate className="grid gap-3 sm:grid-cols-2" data-testid="taxonomy-edit-form">
+    <Form
+      method="post"
+      action={`/admin/${kind}?edit=${encodeURIComponent(entry.key)}`}
+      noValidate
+      className="grid gap-3 sm:grid-cols-2"
+      data-testid="taxonomy-edit-form"
+    >
       <h3 className="font-semibold sm:col-span-2">
-        {kind === "categories" ? t("adminInventory.categories.editTitle", { slug: entry.key }) : t("adminInventory.sections.editTitle", { id: entry.key })}
+        {kind === "categories"
+          ? t("adminInventory.categories.editTitle", { slug: entry.key })
+          : t("adminInventory.sections.editTitle", { id: entry.key })}
       </h3>
       {refusal ? (
         <div className="sm:col-span-2">
@@ -283,9 +306,16 @@ function DeleteEntry({
   const used = entry.productCount > 0;
   const needsTarget = kind === "categories" && used;
   return (
-    <div role="group" aria-labelledby={titleId} className="mt-4 space-y-3 rounded-lg border border-red-200 bg-red-50 p-4" data-testid="taxonomy-delete-confirm">
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      className="mt-4 space-y-3 rounded-lg border border-red-200 bg-red-50 p-4"
+      data-testid="taxonomy-delete-confirm"
+    >
       <h3 id={titleId} className="font-semibold text-red-900">
-        {kind === "categories" ? t("adminInventory.categories.deleteTitle", { slug: entry.key }) : t("adminInventory.sections.deleteTitle", { id: entry.key })}
+        {kind === "categories"
+          ? t("adminInventory.categories.deleteTitle", { slug: entry.key })
+          : t("adminInventory.sections.deleteTitle", { id: entry.key })}
       </h3>
       <p className="text-sm text-red-900">{t(`adminInventory.${kind}.deleteConfirm`)}</p>
       <p className="text-sm font-medium text-red-900">
@@ -295,9 +325,7 @@ function DeleteEntry({
       <Form method="post" action={`/admin/${kind}?delete=${encodeURIComponent(entry.key)}`} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="key" value={entry.key} />
-        {needsTarget && others.length === 0 ? (
-          <p className="w-full text-sm text-red-900">{t("adminInventory.categories.noOtherCategory")}</p>
-        ) : null}
+        {needsTarget && others.length === 0 ? <p className="w-full text-sm text-red-900">{t("adminInventory.categories.noOtherCategory")}</p> : null}
         {needsTarget && others.length > 0 ? (
           <div className="w-full sm:w-auto">
             <label htmlFor={`${titleId}-target`} className="mb-1 block text-sm font-medium text-red-900">

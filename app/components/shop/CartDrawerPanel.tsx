@@ -203,7 +203,12 @@ export default function CartDrawerPanel() {
                 >
                   {t("cart.drawer.quickBuy", { total: formatDinars(totalPrice, language) })}
                 </button>
-                <Link to="/cart" onClick={closeDrawer} className={`${link} bg-brand-700 text-white hover:bg-brand-800`} data-testid="cart-drawer-checkout">
+                <Link
+                  to="/cart"
+                  onClick={closeDrawer}
+                  className={`${link} bg-brand-700 text-white hover:bg-brand-800`}
+                  data-testid="cart-drawer-checkout"
+                >
                   {t("cart.drawer.checkout")}
                 </Link>
                 <Link

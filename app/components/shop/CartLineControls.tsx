@@ -110,9 +110,19 @@ export function RemoveLineButton({ productId, title, onRemove }: { productId: st
 export function LineThumbnail({ src, className = "size-16" }: { src: string; className?: string }) {
   const { t } = useTranslation();
   return src ? (
-    <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className={`${className} shrink-0 rounded-lg bg-stone-100 object-cover`} />
+    <img
+      src={src}
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      className={`${className} shrink-0 rounded-lg bg-stone-100 object-cover`}
+    />
   ) : (
-    <div className={`${className} flex shrink-0 items-center justify-center rounded-lg bg-stone-100 p-1 text-center text-[10px] leading-tight text-stone-400`}>
+    <div
+      className={`${className} flex shrink-0 items-center justify-center rounded-lg bg-stone-100 p-1 text-center text-[10px] leading-tight text-stone-400`}
+    >
       {t("cart.line.noImage")}
     </div>
   );

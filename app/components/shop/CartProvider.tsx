@@ -80,11 +80,7 @@ export function CartProvider({ children, serverCount = 0 }: { children: ReactNod
     let cancelled = false;
     const { items: saved, error } = parseStoredCart(readStorage(CART_STORAGE_KEY));
     if (error) console.error(`[cart] ${error}; starting with an empty cart`);
-    const { items: restored, missing } = reconcileCart(
-      saved,
-      cartFromCookieHeader(document.cookie),
-      readStorage(CART_COOKIE_MIRROR_KEY),
-    );
+    const { items: restored, missing } = reconcileCart(saved, cartFromCookieHeader(document.cookie), readStorage(CART_COOKIE_MIRROR_KEY));
     // A transition: parts of the page still waiting for their code (deferHydration) keep the
     // server's markup meanwhile instead of being rendered again from scratch.
     startTransition(() => {

@@ -56,9 +56,7 @@ function CardText({ collection, onGradient = false }: { collection: CollectionTe
       <p className={`mt-1 text-sm ${onGradient ? "text-brand-50" : "text-stone-600"}`}>
         {t("home.productCount", { count: collection.productCount })}
       </p>
-      <span
-        className={`mt-2 inline-block text-sm font-semibold group-hover:underline ${onGradient ? "text-accent-500" : "text-brand-700"}`}
-      >
+      <span className={`mt-2 inline-block text-sm font-semibold group-hover:underline ${onGradient ? "text-accent-500" : "text-brand-700"}`}>
         {t("merchandising.featuredCollections.shop")}
       </span>
     </div>

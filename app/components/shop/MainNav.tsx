@@ -15,11 +15,7 @@ const items = [
 export function MainNav({ open, id }: { open: boolean; id: string }) {
   const { t } = useTranslation();
   return (
-    <nav
-      id={id}
-      aria-label={t("nav.label")}
-      className={`${open ? "block" : "hidden"} border-t border-stone-200 bg-white md:block`}
-    >
+    <nav id={id} aria-label={t("nav.label")} className={`${open ? "block" : "hidden"} border-t border-stone-200 bg-white md:block`}>
       <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-2 md:flex-row md:items-center md:gap-2">
         {items.map((item) => (
           <li key={item.to}>
@@ -27,9 +23,7 @@ export function MainNav({ open, id }: { open: boolean; id: string }) {
               to={item.to}
               end={item.end}
               className={({ isActive }) =>
-                `block rounded-lg px-3 py-2 text-sm font-medium ${
-                  isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100"
-                }`
+                `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-700 hover:bg-stone-100"}`
               }
             >
               {t(item.key)}
@@ -37,10 +31,7 @@ export function MainNav({ open, id }: { open: boolean; id: string }) {
           </li>
         ))}
         <li className="md:ms-auto">
-          <Link
-            to="/cart"
-            className="block rounded-lg bg-accent-500 px-4 py-2 text-center text-sm font-bold text-stone-900 hover:bg-amber-400"
-          >
+          <Link to="/cart" className="block rounded-lg bg-accent-500 px-4 py-2 text-center text-sm font-bold text-stone-900 hover:bg-amber-400">
             {t("nav.buyNow")}
           </Link>
         </li>

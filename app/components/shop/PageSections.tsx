@@ -140,11 +140,7 @@ function BannerSection({ section }: { section: StorefrontSection }) {
     <div className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-stone-900 to-brand-800 px-6 py-10 text-white sm:px-10 sm:py-14">
       {image && (
         <>
-          <ResponsiveImage
-            image={image}
-            sizes="(min-width: 1152px) 1120px, 100vw"
-            className="absolute inset-0 -z-10 size-full object-cover"
-          />
+          <ResponsiveImage image={image} sizes="(min-width: 1152px) 1120px, 100vw" className="absolute inset-0 -z-10 size-full object-cover" />
           <div className="absolute inset-0 -z-10 bg-stone-950/60" aria-hidden="true" />
         </>
       )}

@@ -14,21 +14,12 @@ const QuickBuyModal = lazy(() => import("./order/QuickBuyModal"));
 /** How wide a card's image is drawn in the 2/3/4-column grids. */
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50vw";
 
-
 /**
  * The one product card of the shop: image or placeholder, discount and stock
  * badges, title and description, price, add-to-cart and quick-buy (or a
  * view-details link when add-to-cart is off).
  */
-export function ProductCard({
-  product,
-  addToCart = true,
-  priority = false,
-}: {
-  product: ProductCardData;
-  addToCart?: boolean;
-  priority?: boolean;
-}) {
+export function ProductCard({ product, addToCart = true, priority = false }: { product: ProductCardData; addToCart?: boolean; priority?: boolean }) {
   const { t } = useTranslation();
   // null until the first quick-buy, so the modal's code is only fetched when needed.
   const [quickBuyOpen, setQuickBuyOpen] = useState<boolean | null>(null);
@@ -37,7 +28,10 @@ export function ProductCard({
   const available = stockStatus(product) !== "out";
 
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200" data-testid="product-card">
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
+      data-testid="product-card"
+    >
       <div className="relative aspect-square bg-stone-100">
         <Link to={href} tabIndex={-1} aria-hidden="true">
           {product.image ? (

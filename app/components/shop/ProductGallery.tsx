@@ -21,9 +21,7 @@ export function ProductGallery({ images, title }: { images: ProductImageData[]; 
   const image = images[selected] ?? images[0];
 
   if (!image) {
-    return (
-      <div className="flex aspect-square items-center justify-center rounded-xl bg-stone-100 text-stone-400">{t("catalog.card.noImage")}</div>
-    );
+    return <div className="flex aspect-square items-center justify-center rounded-xl bg-stone-100 text-stone-400">{t("catalog.card.noImage")}</div>;
   }
   const zoomSrc = largestImageUrl(image);
   const isPhone = () => window.innerWidth < MOBILE_BREAKPOINT_PX;

@@ -24,9 +24,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-30 bg-white shadow-sm">
-      <p className="bg-brand-800 px-4 py-1.5 text-center text-xs text-white sm:text-sm">
-        {t("topBar.welcome", { shopName })}
-      </p>
+      <p className="bg-brand-800 px-4 py-1.5 text-center text-xs text-white sm:text-sm">{t("topBar.welcome", { shopName })}</p>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-2.5">
         <button
           type="button"

@@ -100,7 +100,15 @@ export function WholesaleEnquiryForm({
           </Field>
           <Field label={t("wholesale.form.contactName")} error={errors.contactName} required>
             {(props) => (
-              <input {...props} name="contactName" type="text" required autoComplete="name" maxLength={MAX_NAME_LENGTH} defaultValue={defaults.contactName} />
+              <input
+                {...props}
+                name="contactName"
+                type="text"
+                required
+                autoComplete="name"
+                maxLength={MAX_NAME_LENGTH}
+                defaultValue={defaults.contactName}
+              />
             )}
           </Field>
           <PhoneField
@@ -115,7 +123,10 @@ export function WholesaleEnquiryForm({
         <fieldset className="flex flex-col gap-2" aria-describedby={errors.categories ? "wholesale-categories-error" : "wholesale-categories-hint"}>
           <legend className="text-sm font-semibold text-stone-800">
             {t("wholesale.form.categories")}
-            <span className="text-red-700" aria-hidden="true"> *</span>
+            <span className="text-red-700" aria-hidden="true">
+              {" "}
+              *
+            </span>
           </legend>
           <p id="wholesale-categories-hint" className="text-sm text-stone-600">
             {t("wholesale.form.categoriesHint")}

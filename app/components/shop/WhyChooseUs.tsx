@@ -42,9 +42,7 @@ export function WhyChooseUs({
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {reasons.map((reason) => (
           <li key={reason.key} className={card}>
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              {reason.icon}
-            </span>
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">{reason.icon}</span>
             <div>
               <h3 className="text-lg font-semibold sm:mt-4">
                 {reason.to ? (

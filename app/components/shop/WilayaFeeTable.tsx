@@ -21,10 +21,18 @@ export function WilayaFeeTable({ wilayas }: { wilayas: Row[] }) {
         <table className="w-full text-start text-sm">
           <thead className="bg-stone-100 text-stone-700">
             <tr>
-              <th scope="col" className="px-3 py-2 text-start">{t("shipping.code")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("shipping.wilaya")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("shipping.fee")}</th>
-              <th scope="col" className="px-3 py-2 text-start">{t("shipping.time")}</th>
+              <th scope="col" className="px-3 py-2 text-start">
+                {t("shipping.code")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start">
+                {t("shipping.wilaya")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start">
+                {t("shipping.fee")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start">
+                {t("shipping.time")}
+              </th>
             </tr>
           </thead>
           <tbody>

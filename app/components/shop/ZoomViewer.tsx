@@ -30,14 +30,22 @@ export default function ZoomViewer({ image, src, onClose }: { image: ProductImag
     return a && b ? Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) : null;
   };
 
-  const button = "flex size-11 items-center justify-center rounded-full bg-white/15 text-xl font-bold text-white hover:bg-white/25 disabled:opacity-40";
+  const button =
+    "flex size-11 items-center justify-center rounded-full bg-white/15 text-xl font-bold text-white hover:bg-white/25 disabled:opacity-40";
   return (
     <div role="dialog" aria-modal="true" aria-label={image.alt} className="fixed inset-0 z-50 flex flex-col bg-black/95" data-testid="zoom-viewer">
       <div className="flex items-center justify-between gap-2 p-3 text-white">
         <span className="text-sm tabular-nums" data-testid="zoom-level" aria-live="polite">
           {t("catalog.product.zoomLevel", { level: zoom })}
         </span>
-        <button ref={closeButton} type="button" onClick={onClose} className={button} aria-label={t("catalog.product.closeViewer")} data-testid="zoom-close">
+        <button
+          ref={closeButton}
+          type="button"
+          onClick={onClose}
+          className={button}
+          aria-label={t("catalog.product.closeViewer")}
+          data-testid="zoom-close"
+        >
           ×
         </button>
       </div>
@@ -64,13 +72,32 @@ export default function ZoomViewer({ image, src, onClose }: { image: ProductImag
         />
       </div>
       <div className="flex items-center justify-center gap-4 p-4">
-        <button type="button" className={button} onClick={() => setZoom((z) => stepZoom(z, -1))} disabled={zoom <= MIN_ZOOM} aria-label={t("catalog.product.zoomOut")} data-testid="zoom-out">
+        <button
+          type="button"
+          className={button}
+          onClick={() => setZoom((z) => stepZoom(z, -1))}
+          disabled={zoom <= MIN_ZOOM}
+          aria-label={t("catalog.product.zoomOut")}
+          data-testid="zoom-out"
+        >
           −
         </button>
-        <button type="button" className="rounded-full bg-white/15 px-4 py-2 text-sm text-white hover:bg-white/25" onClick={() => setZoom(MIN_ZOOM)} data-testid="zoom-reset">
+        <button
+          type="button"
+          className="rounded-full bg-white/15 px-4 py-2 text-sm text-white hover:bg-white/25"
+          onClick={() => setZoom(MIN_ZOOM)}
+          data-testid="zoom-reset"
+        >
           {t("catalog.product.resetZoom")}
         </button>
-        <button type="button" className={button} onClick={() => setZoom((z) => stepZoom(z, 1))} disabled={zoom >= 3} aria-label={t("catalog.product.zoomIn")} data-testid="zoom-in">
+        <button
+          type="button"
+          className={button}
+          onClick={() => setZoom((z) => stepZoom(z, 1))}
+          disabled={zoom >= 3}
+          aria-label={t("catalog.product.zoomIn")}
+          data-testid="zoom-in"
+        >
           +
         </button>
       </div>

@@ -3,15 +3,7 @@ import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
 
 /** A price in dinars, with the struck-through original price when there is one above it. */
-export function Price({
-  price,
-  originalPrice,
-  size = "base",
-}: {
-  price: number;
-  originalPrice?: number | null;
-  size?: "base" | "lg";
-}) {
+export function Price({ price, originalPrice, size = "base" }: { price: number; originalPrice?: number | null; size?: "base" | "lg" }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   return (

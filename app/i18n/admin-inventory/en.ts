@@ -93,7 +93,8 @@ const adminInventory: AdminInventoryDictionary = {
     deleteTitle: "Delete category {{slug}}",
     deleteConfirm: "Are you sure you want to delete this category?",
     deleteUnused: "No products use this category.",
-    deleteInUse: "Warning: products use this category ({{count}}). It can only be deleted once they move to another category chosen here: the products move and the category goes together.",
+    deleteInUse:
+      "Warning: products use this category ({{count}}). It can only be deleted once they move to another category chosen here: the products move and the category goes together.",
     reassignTo: "Move the products to",
     chooseCategory: "Choose a category",
     noOtherCategory: "There is no other category to move the products to: add one first.",

@@ -93,7 +93,8 @@ const adminInventory: AdminInventoryDictionary = {
     deleteTitle: "Supprimer la catégorie {{slug}}",
     deleteConfirm: "Voulez-vous vraiment supprimer cette catégorie ?",
     deleteUnused: "Aucun produit n’utilise cette catégorie.",
-    deleteInUse: "Attention : des produits utilisent cette catégorie ({{count}}). Elle ne peut être supprimée qu’après leur transfert vers une autre catégorie choisie ici : le transfert et la suppression se font ensemble.",
+    deleteInUse:
+      "Attention : des produits utilisent cette catégorie ({{count}}). Elle ne peut être supprimée qu’après leur transfert vers une autre catégorie choisie ici : le transfert et la suppression se font ensemble.",
     reassignTo: "Transférer les produits vers",
     chooseCategory: "Choisir une catégorie",
     noOtherCategory: "Aucune autre catégorie pour y transférer les produits : ajoutez-en une d’abord.",

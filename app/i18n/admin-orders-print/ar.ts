@@ -51,8 +51,7 @@ const adminOrdersPrint = {
   },
   notify: {
     /** The Telegram message of a new order (plain text). */
-    message:
-      "طلب جديد {{orderNumber}}\nالمجموع: {{total}} دج\nالولاية: {{wilaya}}\nالهاتف: {{phone}}\nعدد القطع: {{itemsCount}}\n{{url}}",
+    message: "طلب جديد {{orderNumber}}\nالمجموع: {{total}} دج\nالولاية: {{wilaya}}\nالهاتف: {{phone}}\nعدد القطع: {{itemsCount}}\n{{url}}",
   },
 };
 

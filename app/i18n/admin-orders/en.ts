@@ -115,7 +115,8 @@ const adminOrders: AdminOrdersDictionary = {
     recordDelivered: "Delivered: {{count}}",
     seeOrders: "See this number's orders",
     phoneFlagTitle: "Phone number used from several addresses",
-    phoneFlagText: "This number went past the orders allowed in its window, from different addresses: someone else may be using the customer's number. The order was taken; call the customer to check before shipping.",
+    phoneFlagText:
+      "This number went past the orders allowed in its window, from different addresses: someone else may be using the customer's number. The order was taken; call the customer to check before shipping.",
     duplicateTitle: "Possible duplicate",
     duplicateText: "The same number ordered the same product within 24 hours:",
     blocked: "This number is blocked: its new orders are refused.",

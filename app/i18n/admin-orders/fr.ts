@@ -115,7 +115,8 @@ const adminOrders: AdminOrdersDictionary = {
     recordDelivered: "Livrées : {{count}}",
     seeOrders: "Voir les commandes de ce numéro",
     phoneFlagTitle: "Numéro utilisé depuis plusieurs adresses",
-    phoneFlagText: "Ce numéro a dépassé le nombre de commandes autorisé dans sa fenêtre, depuis des adresses différentes : quelqu’un d’autre utilise peut-être le numéro du client. La commande a été prise ; appelez le client pour vérifier avant l’expédition.",
+    phoneFlagText:
+      "Ce numéro a dépassé le nombre de commandes autorisé dans sa fenêtre, depuis des adresses différentes : quelqu’un d’autre utilise peut-être le numéro du client. La commande a été prise ; appelez le client pour vérifier avant l’expédition.",
     duplicateTitle: "Doublon possible",
     duplicateText: "Le même numéro a commandé le même produit en moins de 24 heures :",
     blocked: "Ce numéro est bloqué : ses nouvelles commandes sont refusées.",

@@ -100,7 +100,8 @@ const adminProducts: AdminProductsDictionary = {
     imageFailed: "Une erreur s’est produite lors de la mise à jour des images",
     loadFailed: "Une erreur s’est produite lors du chargement des données",
     notFound: "Produit introuvable",
-    stale: "Un autre administrateur a modifié ce produit après que vous l’avez ouvert. Rechargez la page pour voir la dernière version, puis refaites votre modification.",
+    stale:
+      "Un autre administrateur a modifié ce produit après que vous l’avez ouvert. Rechargez la page pour voir la dernière version, puis refaites votre modification.",
   },
   errors: {
     requiredFields: "Veuillez remplir tous les champs obligatoires",

@@ -40,14 +40,27 @@ const appliances: AppliancesDictionary = {
     shown: "Les {{shown}} plus récents sur {{total}}",
     viewAll: "Voir tout : {{category}}",
     viewAllCategories: "Voir toutes les catégories",
-    empty: "Aucun appareil n’est disponible dans cette catégorie pour le moment. Essayez une autre catégorie ou appelez-nous : nous le trouverons pour vous.",
+    empty:
+      "Aucun appareil n’est disponible dans cette catégorie pour le moment. Essayez une autre catégorie ou appelez-nous : nous le trouverons pour vous.",
   },
   why: {
     title: "Pourquoi acheter votre électroménager chez nous ?",
-    authentic: { title: "Produits authentiques", text: "Des appareils neufs dans leur emballage d’origine, choisis pour leur qualité et leur solidité." },
-    cod: { title: "Paiement à la livraison", text: "Rien à payer d’avance : vérifiez votre commande et payez à la réception, ou par virement si vous préférez." },
-    delivery: { title: "Livraison dans toutes les wilayas", text: "Nous livrons les 69 wilayas, et vous connaissez le prix et le délai de livraison avant de commander." },
-    returns: { title: "Retour sous 14 jours", text: "Si l’appareil ne vous convient pas, vous pouvez le retourner dans les 14 jours suivant la réception." },
+    authentic: {
+      title: "Produits authentiques",
+      text: "Des appareils neufs dans leur emballage d’origine, choisis pour leur qualité et leur solidité.",
+    },
+    cod: {
+      title: "Paiement à la livraison",
+      text: "Rien à payer d’avance : vérifiez votre commande et payez à la réception, ou par virement si vous préférez.",
+    },
+    delivery: {
+      title: "Livraison dans toutes les wilayas",
+      text: "Nous livrons les 69 wilayas, et vous connaissez le prix et le délai de livraison avant de commander.",
+    },
+    returns: {
+      title: "Retour sous 14 jours",
+      text: "Si l’appareil ne vous convient pas, vous pouvez le retourner dans les 14 jours suivant la réception.",
+    },
   },
   help: {
     title: "Vous hésitez entre plusieurs appareils ?",

@@ -3,7 +3,8 @@ import type { JewelleryDictionary } from "./ar";
 const jewellery: JewelleryDictionary = {
   meta: {
     title: "Bijouterie",
-    description: "Bijoux en or 18 carats : colliers, pendentifs, bagues, bracelets, boucles d’oreilles et couronnes, paiement à la livraison dans toutes les wilayas.",
+    description:
+      "Bijoux en or 18 carats : colliers, pendentifs, bagues, bracelets, boucles d’oreilles et couronnes, paiement à la livraison dans toutes les wilayas.",
   },
   list: {
     title: "Bijouterie",

@@ -4,8 +4,7 @@ import type arPages from "./ar";
 const pages: typeof arPages = {
   contact: {
     title: "Contact us",
-    description:
-      "Reach {{shopName}} by phone or e-mail: order your products, ask about the delivery fee to your wilaya and get free advice.",
+    description: "Reach {{shopName}} by phone or e-mail: order your products, ask about the delivery fee to your wilaya and get free advice.",
     intro:
       "The {{shopName}} team is here to take your order and answer your questions. Call us or write to us and we will get back to you as soon as possible.",
     call: "Call us",
@@ -52,8 +51,7 @@ const pages: typeof arPages = {
     title: "Our services",
     description:
       "Cash on delivery in 69 wilayas, order confirmation by phone, 14-day returns, wholesale orders, after-sales help and advice by phone at {{shopName}}.",
-    intro:
-      "At {{shopName}} we do more than sell: we are with you before and after your order, from choosing the product to receiving it and beyond.",
+    intro: "At {{shopName}} we do more than sell: we are with you before and after your order, from choosing the product to receiving it and beyond.",
     cashOnDelivery: {
       title: "Cash on delivery in 69 wilayas",
       text: "Nothing to pay online: we deliver your order to your door in any wilaya and you pay the delivery agent in cash when it arrives.",

@@ -1,17 +1,17 @@
-import { describe, it, expect } from 'vitest';
-import ar from './ar';
-import en from './en';
-import fr from './fr';
-import type { FaqPage, StaticPages, TextPage } from './types';
+import { describe, it, expect } from "vitest";
+import ar from "./ar";
+import en from "./en";
+import fr from "./fr";
+import type { FaqPage, StaticPages, TextPage } from "./types";
 
-const languages: Record<'ar' | 'en' | 'fr', StaticPages> = { ar, en, fr };
-const pageKeys = ['about', 'shipping', 'terms', 'returns', 'privacy', 'paymentMethods', 'faq'] as const;
-const textPageKeys = pageKeys.filter((k): k is Exclude<(typeof pageKeys)[number], 'faq'> => k !== 'faq');
+const languages: Record<"ar" | "en" | "fr", StaticPages> = { ar, en, fr };
+const pageKeys = ["about", "shipping", "terms", "returns", "privacy", "paymentMethods", "faq"] as const;
+const textPageKeys = pageKeys.filter((k): k is Exclude<(typeof pageKeys)[number], "faq"> => k !== "faq");
 
 /** Every string of a page, in reading order. */
 function strings(page: TextPage | FaqPage): string[] {
   const out = [page.title, page.description, page.intro];
-  if ('sections' in page) {
+  if ("sections" in page) {
     for (const s of page.sections) out.push(s.heading, ...s.paragraphs);
   } else {
     for (const item of page.items) out.push(item.question, item.answer);
@@ -19,18 +19,17 @@ function strings(page: TextPage | FaqPage): string[] {
   return out;
 }
 
-const fullText = (page: TextPage | FaqPage) => strings(page).join('\n');
-const placeholders = (page: TextPage | FaqPage) =>
-  [...new Set(fullText(page).match(/\{\{[^}]*\}\}/g) ?? [])].sort();
+const fullText = (page: TextPage | FaqPage) => strings(page).join("\n");
+const placeholders = (page: TextPage | FaqPage) => [...new Set(fullText(page).match(/\{\{[^}]*\}\}/g) ?? [])].sort();
 
-describe('static pages', () => {
-  it('have the same pages in every language', () => {
+describe("static pages", () => {
+  it("have the same pages in every language", () => {
     for (const pages of Object.values(languages)) {
       expect(Object.keys(pages).sort()).toEqual([...pageKeys].sort());
     }
   });
 
-  it('have the same number of sections, paragraphs and FAQ items in every language', () => {
+  it("have the same number of sections, paragraphs and FAQ items in every language", () => {
     for (const key of textPageKeys) {
       const shape = (p: TextPage) => p.sections.map((s) => s.paragraphs.length);
       expect(shape(en[key]), `en.${key}`).toEqual(shape(ar[key]));
@@ -40,7 +39,7 @@ describe('static pages', () => {
     expect(fr.faq.items).toHaveLength(ar.faq.items.length);
   });
 
-  it('are concise: 3 to 5 sections of 1 to 3 paragraphs', () => {
+  it("are concise: 3 to 5 sections of 1 to 3 paragraphs", () => {
     for (const [lang, pages] of Object.entries(languages)) {
       for (const key of textPageKeys) {
         const { sections } = pages[key];
@@ -54,63 +53,63 @@ describe('static pages', () => {
     }
   });
 
-  it('have no empty strings and no HTML or markdown', () => {
+  it("have no empty strings and no HTML or markdown", () => {
     for (const [lang, pages] of Object.entries(languages)) {
       for (const key of pageKeys) {
         for (const s of strings(pages[key])) {
-          expect(s.trim(), `${lang}.${key}`).not.toBe('');
+          expect(s.trim(), `${lang}.${key}`).not.toBe("");
           expect(s, `${lang}.${key}`).not.toMatch(/<[a-z/]|\*\*|^#|\]\(/i);
         }
       }
     }
   });
 
-  it('use only the known placeholders, the same ones in every language', () => {
+  it("use only the known placeholders, the same ones in every language", () => {
     for (const key of pageKeys) {
       const expected = placeholders(ar[key]);
-      for (const p of expected) expect(['{{email}}', '{{maxFee}}', '{{minFee}}', '{{phone}}', '{{shopName}}']).toContain(p);
+      for (const p of expected) expect(["{{email}}", "{{maxFee}}", "{{minFee}}", "{{phone}}", "{{shopName}}"]).toContain(p);
       expect(placeholders(en[key]), `en.${key}`).toEqual(expected);
       expect(placeholders(fr[key]), `fr.${key}`).toEqual(expected);
     }
   });
 
-  it('name the shop with {{shopName}} on the about page', () => {
+  it("name the shop with {{shopName}} on the about page", () => {
     for (const pages of Object.values(languages)) {
-      expect(fullText(pages.about)).toContain('{{shopName}}');
+      expect(fullText(pages.about)).toContain("{{shopName}}");
     }
   });
 
-  it('state the 14-day return period', () => {
-    expect(fullText(ar.returns)).toContain('14');
+  it("state the 14-day return period", () => {
+    expect(fullText(ar.returns)).toContain("14");
     expect(fullText(ar.returns)).toMatch(/يوم|أيام/);
     expect(fullText(en.returns)).toMatch(/14 days/);
     expect(fullText(fr.returns)).toMatch(/14 jours/);
   });
 
-  it('name cash on delivery and bank transfer on the payment methods page', () => {
-    expect(fullText(ar.paymentMethods)).toContain('الدفع عند الاستلام');
-    expect(fullText(ar.paymentMethods)).toContain('التحويل البنكي');
+  it("name cash on delivery and bank transfer on the payment methods page", () => {
+    expect(fullText(ar.paymentMethods)).toContain("الدفع عند الاستلام");
+    expect(fullText(ar.paymentMethods)).toContain("التحويل البنكي");
     expect(fullText(en.paymentMethods)).toMatch(/cash on delivery/i);
     expect(fullText(en.paymentMethods)).toMatch(/bank transfer/i);
     expect(fullText(fr.paymentMethods)).toMatch(/paiement à la livraison/i);
     expect(fullText(fr.paymentMethods)).toMatch(/virement bancaire/i);
   });
 
-  it('give the delivery fee range (as placeholders) and 69 wilayas on the shipping page', () => {
+  it("give the delivery fee range (as placeholders) and 69 wilayas on the shipping page", () => {
     for (const pages of Object.values(languages)) {
       const text = fullText(pages.shipping);
-      expect(text).toContain('69');
+      expect(text).toContain("69");
       // The fee bounds come from the wilayas table (an admin can change them), never fixed in the text.
-      expect(text).toContain('{{minFee}}');
-      expect(text).toContain('{{maxFee}}');
+      expect(text).toContain("{{minFee}}");
+      expect(text).toContain("{{maxFee}}");
     }
   });
 
-  it('have exactly two FAQ items: delivery, then ordering', () => {
+  it("have exactly two FAQ items: delivery, then ordering", () => {
     for (const pages of Object.values(languages)) {
       expect(pages.faq.items).toHaveLength(2);
     }
-    expect(ar.faq.items[0]?.question).toContain('التوصيل');
+    expect(ar.faq.items[0]?.question).toContain("التوصيل");
     expect(ar.faq.items[1]?.question).toMatch(/أطلب|الطلب/);
     expect(en.faq.items[0]?.question).toMatch(/delivery/i);
     expect(en.faq.items[1]?.question).toMatch(/order/i);

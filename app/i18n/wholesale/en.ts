@@ -3,7 +3,8 @@ import type { WholesaleDictionary } from "./ar";
 const wholesale: WholesaleDictionary = {
   meta: {
     title: "Wholesale",
-    description: "Wholesale prices for shops and businesses at {{shopName}}: ten categories from home appliances to school supplies, delivery to every wilaya and invoices for companies.",
+    description:
+      "Wholesale prices for shops and businesses at {{shopName}}: ten categories from home appliances to school supplies, delivery to every wilaya and invoices for companies.",
   },
   hero: {
     eyebrow: "For retailers and businesses",

@@ -3,7 +3,8 @@ import type { WholesaleDictionary } from "./ar";
 const wholesale: WholesaleDictionary = {
   meta: {
     title: "Vente en gros",
-    description: "Prix de gros pour les commerçants et les entreprises chez {{shopName}} : dix catégories, de l'électroménager aux fournitures scolaires, livraison dans toutes les wilayas et factures pour les sociétés.",
+    description:
+      "Prix de gros pour les commerçants et les entreprises chez {{shopName}} : dix catégories, de l'électroménager aux fournitures scolaires, livraison dans toutes les wilayas et factures pour les sociétés.",
   },
   hero: {
     eyebrow: "Pour les commerçants et les entreprises",

@@ -42,10 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = adminPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -20,10 +20,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = adminPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function CustomPageEdit({ loaderData, actionData }: Route.ComponentProps) {
   return <MerchEditPage kind="custom-pages" {...loaderData} refusal={actionData} />;

@@ -17,10 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = adminPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminCustomPages({ loaderData, actionData }: Route.ComponentProps) {
   return (

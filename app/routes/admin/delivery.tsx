@@ -110,7 +110,11 @@ function WilayaRow({ wilaya, language, posted }: { wilaya: WilayaSettings; langu
   const key = `${wilaya.homePrice}|${wilaya.stopDeskPrice}|${wilaya.deliveryTime}|${wilaya.zone}|${wilaya.active}|${refused ? "x" : ""}`;
 
   return (
-    <tr key={key} className={`border-t border-stone-200 align-top ${wilaya.active ? "" : "bg-stone-50 text-stone-500"}`} data-testid={`delivery-row-${wilaya.code}`}>
+    <tr
+      key={key}
+      className={`border-t border-stone-200 align-top ${wilaya.active ? "" : "bg-stone-50 text-stone-500"}`}
+      data-testid={`delivery-row-${wilaya.code}`}
+    >
       <td className="px-2 py-2 font-mono tabular-nums">{wilaya.code}</td>
       <td className="px-2 py-2">
         <span className="block font-medium text-stone-900">{wilaya.nameAr}</span>

@@ -3,13 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
-import {
-  MAX_STOCK_QUANTITY,
-  STOCK_ALERTS_SHOWN,
-  stockValueOf,
-  type InventoryItem,
-  type StockAlert,
-} from "~/lib/inventory";
+import { MAX_STOCK_QUANTITY, STOCK_ALERTS_SHOWN, stockValueOf, type InventoryItem, type StockAlert } from "~/lib/inventory";
 import { formatDinars } from "~/lib/money";
 import { stockStatus, type StockStatus } from "~/lib/product";
 import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
@@ -34,8 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     /** Every alert; the panel shows the first STOCK_ALERTS_SHOWN and folds the rest away. */
     alerts: inventory.alerts,
     /** The row in edit mode without JavaScript (?edit=<product id>, from the edit link). */
-    editing:
-      edit && inventory.items.some((item) => item.id === edit) ? edit : null,
+    editing: edit && inventory.items.some((item) => item.id === edit) ? edit : null,
   };
 }
 
@@ -51,10 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { t } = await requestI18n(request);
   const form = await request.formData();
   const productId = String(form.get("productId") ?? "");
-  const failed = (
-    status: number,
-    message = t("adminInventory.inventory.updateFailed"),
-  ) => data<SetStockAnswer>({ ok: false, productId, message }, { status });
+  const failed = (status: number, message = t("adminInventory.inventory.updateFailed")) =>
+    data<SetStockAnswer>({ ok: false, productId, message }, { status });
   if (form.get("intent") !== "set-stock") return failed(400);
   try {
     const result = await setStock(getDb(), productId, form.get("quantity"));
@@ -64,13 +55,8 @@ export async function action({ request }: Route.ActionArgs) {
         productId,
         message: t("adminInventory.inventory.updated"),
       });
-    if (result.error === "negative")
-      return failed(400, t("adminInventory.inventory.negative"));
-    if (result.error === "too_large")
-      return failed(
-        400,
-        t("adminInventory.inventory.tooLarge", { max: MAX_STOCK_QUANTITY }),
-      );
+    if (result.error === "negative") return failed(400, t("adminInventory.inventory.negative"));
+    if (result.error === "too_large") return failed(400, t("adminInventory.inventory.tooLarge", { max: MAX_STOCK_QUANTITY }));
     return failed(404);
   } catch (error) {
     logger.error({ err: error, productId }, "stock update failed");
@@ -78,10 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
 
 const badgeClass: Record<StockStatus, string> = {
   out: "bg-red-100 text-red-800 ring-red-200",
@@ -92,10 +75,7 @@ const badgeClass: Record<StockStatus, string> = {
 function StatusBadge({ status }: { status: StockStatus }) {
   const { t } = useTranslation();
   return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeClass[status]}`}
-      data-status={status}
-    >
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badgeClass[status]}`} data-status={status}>
       {t(`adminInventory.inventory.status.${status}`)}
     </span>
   );
@@ -103,38 +83,23 @@ function StatusBadge({ status }: { status: StockStatus }) {
 
 function Thumbnail({ image }: { image: InventoryItem["image"] }) {
   return image ? (
-    <ResponsiveImage
-      image={image}
-      sizes="48px"
-      className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover"
-    />
+    <ResponsiveImage image={image} sizes="48px" className="size-12 shrink-0 rounded-lg bg-stone-100 object-cover" />
   ) : (
-    <span
-      aria-hidden="true"
-      className="block size-12 shrink-0 rounded-lg bg-stone-100"
-    />
+    <span aria-hidden="true" className="block size-12 shrink-0 rounded-lg bg-stone-100" />
   );
 }
 
 type Notice = { ok: boolean; message: string } | null;
 
-export default function Inventory({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function Inventory({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { items, stats, alerts, language } = loaderData;
   const revalidator = useRevalidator();
   // Without JavaScript, a failed post comes back with its row still open; ?edit= opens one.
-  const [editing, setEditing] = useState<string | null>(
-    actionData && !actionData.ok ? actionData.productId : loaderData.editing,
-  );
-  const [notice, setNotice] = useState<Notice>(
-    actionData ? { ok: actionData.ok, message: actionData.message } : null,
-  );
+  const [editing, setEditing] = useState<string | null>(actionData && !actionData.ok ? actionData.productId : loaderData.editing);
+  const [notice, setNotice] = useState<Notice>(actionData ? { ok: actionData.ok, message: actionData.message } : null);
   useEffect(() => {
-    if (actionData)
-      setNotice({ ok: actionData.ok, message: actionData.message });
+    if (actionData) setNotice({ ok: actionData.ok, message: actionData.message });
   }, [actionData]);
 
   const cards = [
@@ -169,12 +134,8 @@ export default function Inventory({
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <div className="me-auto">
-          <h1 className="text-2xl font-bold text-brand-900">
-            {t("adminInventory.inventory.title")}
-          </h1>
-          <p className="text-sm text-stone-600">
-            {t("adminInventory.inventory.intro")}
-          </p>
+          <h1 className="text-2xl font-bold text-brand-900">{t("adminInventory.inventory.title")}</h1>
+          <p className="text-sm text-stone-600">{t("adminInventory.inventory.intro")}</p>
         </div>
         <div className="flex gap-2">
           <Link
@@ -205,9 +166,7 @@ export default function Inventory({
         role="status"
         aria-live="polite"
         className={
-          notice
-            ? `rounded-lg px-4 py-3 text-sm font-medium ${notice.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`
-            : "sr-only"
+          notice ? `rounded-lg px-4 py-3 text-sm font-medium ${notice.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}` : "sr-only"
         }
         data-testid="inventory-notice"
       >
@@ -222,14 +181,8 @@ export default function Inventory({
               className={`rounded-xl bg-white p-3 shadow-sm ring-1 ring-stone-200 sm:p-4 ${card.wide ? "col-span-3 lg:col-span-1" : ""}`}
               data-testid={`stat-${card.key}`}
             >
-              <dt className="text-xs text-stone-600 sm:text-sm">
-                {t(`adminInventory.inventory.stats.${card.key}`)}
-              </dt>
-              <dd
-                className={`mt-1 text-2xl font-bold whitespace-nowrap tabular-nums ${card.tone}`}
-              >
-                {card.value}
-              </dd>
+              <dt className="text-xs text-stone-600 sm:text-sm">{t(`adminInventory.inventory.stats.${card.key}`)}</dt>
+              <dd className={`mt-1 text-2xl font-bold whitespace-nowrap tabular-nums ${card.tone}`}>{card.value}</dd>
             </div>
           ))}
         </dl>
@@ -238,36 +191,16 @@ export default function Inventory({
       {alerts.length > 0 ? <AlertsPanel alerts={alerts} /> : null}
 
       <section>
-        <h2 className="sr-only">
-          {t("adminInventory.inventory.table.caption")}
-        </h2>
+        <h2 className="sr-only">{t("adminInventory.inventory.table.caption")}</h2>
         {items.length === 0 ? (
-          <p className="rounded-xl bg-white p-8 text-center text-stone-600">
-            {t("adminInventory.inventory.table.empty")}
-          </p>
+          <p className="rounded-xl bg-white p-8 text-center text-stone-600">{t("adminInventory.inventory.table.empty")}</p>
         ) : (
           <table className="w-full border-separate border-spacing-0 text-sm md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-stone-200">
-            <caption className="sr-only">
-              {t("adminInventory.inventory.table.caption")}
-            </caption>
+            <caption className="sr-only">{t("adminInventory.inventory.table.caption")}</caption>
             <thead className="max-md:sr-only">
               <tr className="text-start text-xs text-stone-600">
-                {(
-                  [
-                    "product",
-                    "sku",
-                    "quantity",
-                    "minimum",
-                    "status",
-                    "value",
-                    "actions",
-                  ] as const
-                ).map((column) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className="border-b border-stone-200 px-3 py-2 text-start font-medium"
-                  >
+                {(["product", "sku", "quantity", "minimum", "status", "value", "actions"] as const).map((column) => (
+                  <th key={column} scope="col" className="border-b border-stone-200 px-3 py-2 text-start font-medium">
                     {t(`adminInventory.inventory.table.${column}`)}
                   </th>
                 ))}
@@ -299,17 +232,10 @@ export default function Inventory({
 function AlertItem({ alert }: { alert: StockAlert }) {
   const { t } = useTranslation();
   return (
-    <li
-      className="flex items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-amber-100"
-      data-product-id={alert.productId}
-    >
+    <li className="flex items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-amber-100" data-product-id={alert.productId}>
       <Thumbnail image={alert.image} />
-      <span className="min-w-0 flex-1 truncate font-medium">
-        {alert.title ?? t("adminInventory.inventory.alerts.unknownProduct")}
-      </span>
-      <span
-        className={`shrink-0 text-xs font-semibold ${alert.status === "out" ? "text-red-700" : "text-amber-800"}`}
-      >
+      <span className="min-w-0 flex-1 truncate font-medium">{alert.title ?? t("adminInventory.inventory.alerts.unknownProduct")}</span>
+      <span className={`shrink-0 text-xs font-semibold ${alert.status === "out" ? "text-red-700" : "text-amber-800"}`}>
         {alert.status === "out"
           ? t("adminInventory.inventory.alerts.out")
           : t("adminInventory.inventory.alerts.low", {
@@ -326,11 +252,7 @@ function AlertsPanel({ alerts }: { alerts: StockAlert[] }) {
   const { t } = useTranslation();
   const rest = alerts.slice(STOCK_ALERTS_SHOWN);
   return (
-    <section
-      className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200"
-      aria-labelledby="stock-alerts-title"
-      data-testid="stock-alerts"
-    >
+    <section className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" aria-labelledby="stock-alerts-title" data-testid="stock-alerts">
       <h2 id="stock-alerts-title" className="font-semibold text-amber-900">
         {t("adminInventory.inventory.alerts.title")}
       </h2>
@@ -378,11 +300,8 @@ function StockRow({
   const fetcher = useFetcher<typeof action>();
   const status = stockStatus(item);
   const saving = fetcher.state !== "idle";
-  const title =
-    item.title.trim() || t("adminInventory.inventory.alerts.unknownProduct");
-  const label = (
-    column: "sku" | "quantity" | "minimum" | "status" | "value" | "actions",
-  ) => t(`adminInventory.inventory.table.${column}`);
+  const title = item.title.trim() || t("adminInventory.inventory.alerts.unknownProduct");
+  const label = (column: "sku" | "quantity" | "minimum" | "status" | "value" | "actions") => t(`adminInventory.inventory.table.${column}`);
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) onResult(fetcher.data);
@@ -396,10 +315,7 @@ function StockRow({
       data-product-id={item.id}
       data-status={status}
     >
-      <th
-        scope="row"
-        className="px-3 text-start font-medium md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2"
-      >
+      <th scope="row" className="px-3 text-start font-medium md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2">
         <span className="flex items-center gap-3">
           <Thumbnail image={item.image} />
           <span className="min-w-0 break-words">{title}</span>
@@ -410,17 +326,9 @@ function StockRow({
           {item.sku || t("adminInventory.common.none")}
         </span>
       </td>
-      <td
-        className={`${cell} ${editing ? "max-md:col-span-2" : ""}`}
-        data-label={label("quantity")}
-      >
+      <td className={`${cell} ${editing ? "max-md:col-span-2" : ""}`} data-label={label("quantity")}>
         {editing ? (
-          <fetcher.Form
-            method="post"
-            action="/admin/inventory"
-            className="flex flex-wrap items-center gap-2"
-            data-testid="stock-form"
-          >
+          <fetcher.Form method="post" action="/admin/inventory" className="flex flex-wrap items-center gap-2" data-testid="stock-form">
             <input type="hidden" name="intent" value="set-stock" />
             <input type="hidden" name="productId" value={item.id} />
             <label className="sr-only" htmlFor={`quantity-${item.id}`}>
@@ -457,10 +365,7 @@ function StockRow({
             </Link>
           </fetcher.Form>
         ) : (
-          <span
-            className="font-semibold tabular-nums"
-            data-testid="stock-quantity"
-          >
+          <span className="font-semibold tabular-nums" data-testid="stock-quantity">
             {item.stockQuantity}
           </span>
         )}
@@ -472,17 +377,11 @@ function StockRow({
         <StatusBadge status={status} />
       </td>
       <td className={cell} data-label={label("value")}>
-        <span className="whitespace-nowrap tabular-nums">
-          {formatDinars(stockValueOf(item), language)}
-        </span>
+        <span className="whitespace-nowrap tabular-nums">{formatDinars(stockValueOf(item), language)}</span>
       </td>
       <td className={`${cell} max-md:before:content-none`}>
         {editing ? null : (
-          <Form
-            method="get"
-            action="/admin/inventory"
-            className="max-md:ms-auto"
-          >
+          <Form method="get" action="/admin/inventory" className="max-md:ms-auto">
             <input type="hidden" name="edit" value={item.id} />
             <button
               type="submit"

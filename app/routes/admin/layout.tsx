@@ -153,10 +153,7 @@ export function ErrorBoundary() {
         <p className="text-stone-700" role="alert">
           {unauthorized ? t("admin.errors.unauthorized") : t("error.message")}
         </p>
-        <a
-          href={unauthorized ? "/admin/login" : "/admin"}
-          className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white"
-        >
+        <a href={unauthorized ? "/admin/login" : "/admin"} className="mt-6 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
           {unauthorized ? t("admin.errors.signInAgain") : t("admin.title")}
         </a>
       </main>

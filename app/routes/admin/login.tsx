@@ -46,10 +46,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders, a
   return merged;
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? "" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }, { name: "robots", content: "noindex, nofollow" }];
 
 type LoginError = "wrongCredentials" | "throttled" | "missingFields";
 

@@ -70,10 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = adminPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? "" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }, { name: "robots", content: "noindex, nofollow" }];
 
 /** An Arabic label with its French twin. */
 function Label({ pair }: { pair: { ar: string; fr: string } }) {

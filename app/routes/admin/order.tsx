@@ -86,8 +86,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { order, items, events, notes, record, duplicates, blocked, transitions, language } = loaderData;
   const money = (amount: number) => formatDinars(amount, language);
   const none = t("adminOrders.order.none");
-  const actorName = (actor: string) =>
-    actor === "shopper" || actor === "system" ? t(`adminOrders.order.actors.${actor}`) : actor;
+  const actorName = (actor: string) => (actor === "shopper" || actor === "system" ? t(`adminOrders.order.actors.${actor}`) : actor);
   const phoneListHref = `/admin/orders?${orderFilterToSearchParams({ q: order.phone }).toString()}`;
 
   return (
@@ -116,7 +115,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <p
         role="status"
         aria-live="polite"
-        className={actionData ? `rounded-lg px-4 py-3 text-sm font-medium ${actionData.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}` : "sr-only"}
+        className={
+          actionData
+            ? `rounded-lg px-4 py-3 text-sm font-medium ${actionData.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`
+            : "sr-only"
+        }
         data-testid="order-notice"
       >
         {actionData?.message}
@@ -148,7 +151,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="space-y-5 lg:col-span-2">
           <section className={card} aria-labelledby="order-actions">
-            <h2 id="order-actions" className="mb-3 font-semibold">{t("adminOrders.order.actions")}</h2>
+            <h2 id="order-actions" className="mb-3 font-semibold">
+              {t("adminOrders.order.actions")}
+            </h2>
             {transitions.length === 0 ? (
               <p className="text-sm text-stone-600">{t("adminOrders.order.noActions")}</p>
             ) : (
@@ -182,14 +187,24 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </section>
 
           <section className={card} aria-labelledby="order-items">
-            <h2 id="order-items" className="mb-3 font-semibold">{t("adminOrders.order.items")}</h2>
+            <h2 id="order-items" className="mb-3 font-semibold">
+              {t("adminOrders.order.items")}
+            </h2>
             <table className="w-full text-sm" data-testid="order-items">
               <thead>
                 <tr className="text-xs text-stone-600">
-                  <th scope="col" className="py-1 text-start font-medium">{t("adminOrders.order.product")}</th>
-                  <th scope="col" className="py-1 text-end font-medium">{t("adminOrders.order.unitPrice")}</th>
-                  <th scope="col" className="py-1 text-end font-medium">{t("adminOrders.order.quantity")}</th>
-                  <th scope="col" className="py-1 text-end font-medium">{t("adminOrders.order.lineTotal")}</th>
+                  <th scope="col" className="py-1 text-start font-medium">
+                    {t("adminOrders.order.product")}
+                  </th>
+                  <th scope="col" className="py-1 text-end font-medium">
+                    {t("adminOrders.order.unitPrice")}
+                  </th>
+                  <th scope="col" className="py-1 text-end font-medium">
+                    {t("adminOrders.order.quantity")}
+                  </th>
+                  <th scope="col" className="py-1 text-end font-medium">
+                    {t("adminOrders.order.lineTotal")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -204,14 +219,27 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </tbody>
             </table>
             <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
-              <div className="flex justify-between"><dt>{t("adminOrders.order.itemsTotal")}</dt><dd className="tabular-nums">{money(order.itemsTotal)}</dd></div>
-              <div className="flex justify-between"><dt>{t("adminOrders.order.delivery")}</dt><dd className="tabular-nums">{money(order.deliveryPrice)}</dd></div>
-              <div className="flex justify-between font-bold"><dt>{t("adminOrders.order.total")}</dt><dd className="tabular-nums" data-testid="order-total">{money(order.total)}</dd></div>
+              <div className="flex justify-between">
+                <dt>{t("adminOrders.order.itemsTotal")}</dt>
+                <dd className="tabular-nums">{money(order.itemsTotal)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>{t("adminOrders.order.delivery")}</dt>
+                <dd className="tabular-nums">{money(order.deliveryPrice)}</dd>
+              </div>
+              <div className="flex justify-between font-bold">
+                <dt>{t("adminOrders.order.total")}</dt>
+                <dd className="tabular-nums" data-testid="order-total">
+                  {money(order.total)}
+                </dd>
+              </div>
             </dl>
           </section>
 
           <section className={card} aria-labelledby="order-history">
-            <h2 id="order-history" className="mb-3 font-semibold">{t("adminOrders.order.history")}</h2>
+            <h2 id="order-history" className="mb-3 font-semibold">
+              {t("adminOrders.order.history")}
+            </h2>
             <ol className="space-y-2 text-sm" data-testid="order-history">
               {events.map((event) => (
                 <li key={event.id} className="border-s-2 border-brand-200 ps-3" data-status={event.status}>
@@ -227,7 +255,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </section>
 
           <section className={card} aria-labelledby="order-notes">
-            <h2 id="order-notes" className="mb-3 font-semibold">{t("adminOrders.order.notes")}</h2>
+            <h2 id="order-notes" className="mb-3 font-semibold">
+              {t("adminOrders.order.notes")}
+            </h2>
             {notes.length === 0 ? (
               <p className="text-sm text-stone-600">{t("adminOrders.order.notesEmpty")}</p>
             ) : (
@@ -246,7 +276,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <input type="hidden" name="intent" value="note" />
               <label className="block text-sm">
                 <span className="mb-1 block text-stone-600">{t("adminOrders.order.noteLabel")}</span>
-                <textarea name="note" required rows={3} maxLength={MAX_ORDER_NOTE_LENGTH} className="w-full rounded-lg border border-stone-300 p-2 text-base" />
+                <textarea
+                  name="note"
+                  required
+                  rows={3}
+                  maxLength={MAX_ORDER_NOTE_LENGTH}
+                  className="w-full rounded-lg border border-stone-300 p-2 text-base"
+                />
               </label>
               <button type="submit" disabled={busy} className={`${button} border border-stone-300 bg-white hover:bg-stone-100`}>
                 {t("adminOrders.order.addNote")}
@@ -257,14 +293,24 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
         <div className="space-y-5">
           <section className={card} aria-labelledby="order-customer">
-            <h2 id="order-customer" className="mb-3 font-semibold">{t("adminOrders.order.customer")}</h2>
+            <h2 id="order-customer" className="mb-3 font-semibold">
+              {t("adminOrders.order.customer")}
+            </h2>
             <dl className="space-y-2 text-sm">
-              <Field label={t("adminOrders.order.name")}>{order.firstName} {order.lastName}</Field>
-              <Field label={t("adminOrders.order.phone")}>
-                <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline" data-testid="order-phone">{order.phone}</a>
+              <Field label={t("adminOrders.order.name")}>
+                {order.firstName} {order.lastName}
               </Field>
-              <Field label={t("adminOrders.order.email")}><span dir="ltr">{order.email ?? none}</span></Field>
-              <Field label={t("adminOrders.order.wilaya")}>{order.wilayaCode} – {order.wilayaName ?? none}</Field>
+              <Field label={t("adminOrders.order.phone")}>
+                <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline" data-testid="order-phone">
+                  {order.phone}
+                </a>
+              </Field>
+              <Field label={t("adminOrders.order.email")}>
+                <span dir="ltr">{order.email ?? none}</span>
+              </Field>
+              <Field label={t("adminOrders.order.wilaya")}>
+                {order.wilayaCode} – {order.wilayaName ?? none}
+              </Field>
               {order.communeCode ? <Field label={t("adminOrders.order.commune")}>{order.communeCode}</Field> : null}
               {order.deliveryType === "home" || order.deliveryType === "stop_desk" ? (
                 <Field label={t("adminOrders.order.deliveryType")}>{t(`adminOrders.order.deliveryTypes.${order.deliveryType}`)}</Field>
@@ -276,13 +322,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <span data-testid="order-bundle">{t(`jewellery.bundles.${order.bundle}.name`)}</span>
                 </Field>
               ) : null}
-              <Field label={t("adminOrders.order.trackingRef")}><span dir="ltr">{order.ref ?? none}</span></Field>
+              <Field label={t("adminOrders.order.trackingRef")}>
+                <span dir="ltr">{order.ref ?? none}</span>
+              </Field>
             </dl>
           </section>
 
           <section className={card} aria-labelledby="order-record" data-testid="customer-record">
-            <h2 id="order-record" className="mb-3 font-semibold">{t("adminOrders.order.customerRecord")}</h2>
-            <p className="text-sm font-medium" data-testid="record-orders">{t("adminOrders.order.recordOrders", { count: record.orders })}</p>
+            <h2 id="order-record" className="mb-3 font-semibold">
+              {t("adminOrders.order.customerRecord")}
+            </h2>
+            <p className="text-sm font-medium" data-testid="record-orders">
+              {t("adminOrders.order.recordOrders", { count: record.orders })}
+            </p>
             <ul className="mt-1 text-sm text-stone-700">
               <li>{t("adminOrders.order.recordDelivered", { count: record.delivered })}</li>
               <li data-testid="record-returned">{t("adminOrders.order.recordReturned", { count: record.returned })}</li>
@@ -295,8 +347,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <div className="mt-4 border-t border-stone-200 pt-3">
               {blocked ? (
                 <Form method="post" className="space-y-2" data-testid="unblock-form">
-                  <p className="text-sm font-medium text-red-800" data-testid="phone-blocked">{t("adminOrders.order.blocked")}</p>
-                  {blocked.reason ? <p className="text-sm text-stone-700">{t("adminOrders.order.blockedReason", { reason: blocked.reason })}</p> : null}
+                  <p className="text-sm font-medium text-red-800" data-testid="phone-blocked">
+                    {t("adminOrders.order.blocked")}
+                  </p>
+                  {blocked.reason ? (
+                    <p className="text-sm text-stone-700">{t("adminOrders.order.blockedReason", { reason: blocked.reason })}</p>
+                  ) : null}
                   <input type="hidden" name="intent" value="unblock" />
                   <button type="submit" disabled={busy} className={`${button} border border-stone-300 bg-white hover:bg-stone-100`}>
                     {t("adminOrders.order.unblock")}
@@ -307,7 +363,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <input type="hidden" name="intent" value="block" />
                   <label className="block text-sm">
                     <span className="mb-1 block text-stone-600">{t("adminOrders.order.blockReason")}</span>
-                    <input name="reason" maxLength={MAX_ORDER_NOTE_LENGTH} className="h-10 w-full rounded-lg border border-stone-300 px-2 text-base" />
+                    <input
+                      name="reason"
+                      maxLength={MAX_ORDER_NOTE_LENGTH}
+                      className="h-10 w-full rounded-lg border border-stone-300 px-2 text-base"
+                    />
                   </label>
                   <button type="submit" disabled={busy} className={`${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
                     {t("adminOrders.order.block")}
@@ -338,8 +398,12 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <div className="space-y-3">
-        <p className="text-stone-700" role="alert">{t("adminOrders.errors.not_found")}</p>
-        <Link to="/admin/orders" className="text-brand-800 underline">{t("adminOrders.order.back")}</Link>
+        <p className="text-stone-700" role="alert">
+          {t("adminOrders.errors.not_found")}
+        </p>
+        <Link to="/admin/orders" className="text-brand-800 underline">
+          {t("adminOrders.order.back")}
+        </Link>
       </div>
     );
   }

@@ -40,8 +40,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { filter, orders, total, byStatus, page, pageCount, wilayas, language } = loaderData;
   const allCount = Object.values(byStatus).reduce((sum, n) => sum + (n ?? 0), 0);
-  const wilayaName = (code: string, name: string | null, nameAr: string | null) =>
-    `${code} – ${(language === "ar" ? nameAr : name) ?? ""}`;
+  const wilayaName = (code: string, name: string | null, nameAr: string | null) => `${code} – ${(language === "ar" ? nameAr : name) ?? ""}`;
 
   return (
     <div className="space-y-5">
@@ -77,7 +76,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   data-status-tab={status ?? "all"}
                 >
                   {status ? t(`adminOrders.status.${status}`) : t("adminOrders.list.all")}
-                  <span className="tabular-nums opacity-80" data-testid="status-count">{count}</span>
+                  <span className="tabular-nums opacity-80" data-testid="status-count">
+                    {count}
+                  </span>
                 </Link>
               </li>
             );
@@ -85,7 +86,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <Form method="get" action="/admin/orders" className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 md:grid-cols-6" aria-label={t("adminOrders.filters.label")} data-testid="order-filters">
+      <Form
+        method="get"
+        action="/admin/orders"
+        className="grid grid-cols-2 gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 md:grid-cols-6"
+        aria-label={t("adminOrders.filters.label")}
+        data-testid="order-filters"
+      >
         {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
         <label className="col-span-2 block text-sm md:col-span-2">
           <span className="mb-1 block text-stone-600">{t("adminOrders.filters.search")}</span>
@@ -122,7 +129,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <input type="date" name="to" defaultValue={filter.to ?? ""} className={input} />
         </label>
         <div className="col-span-2 flex flex-wrap items-center gap-2 md:col-span-6">
-          <button type="submit" className="h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800" data-testid="order-filters-apply">
+          <button
+            type="submit"
+            className="h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+            data-testid="order-filters-apply"
+          >
             {t("adminOrders.filters.apply")}
           </button>
           <Link to="/admin/orders" className="inline-flex h-10 items-center rounded-lg border border-stone-300 px-4 text-sm hover:bg-stone-100">
@@ -139,7 +150,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {t("adminOrders.list.empty")}
         </p>
       ) : (
-        <table className="w-full border-separate border-spacing-0 text-sm md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-stone-200" data-testid="orders-table">
+        <table
+          className="w-full border-separate border-spacing-0 text-sm md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-stone-200"
+          data-testid="orders-table"
+        >
           <caption className="sr-only">{t("adminOrders.table.caption")}</caption>
           <thead className="max-md:sr-only">
             <tr className="text-xs text-stone-600">

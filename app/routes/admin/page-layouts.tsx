@@ -119,10 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = adminPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function PageLayouts({ loaderData, actionData }: Route.ComponentProps) {
   return <PageLayoutsAdmin {...loaderData} refusal={actionData} />;

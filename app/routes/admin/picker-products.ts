@@ -12,7 +12,9 @@ import type { Route } from "./+types/picker-products";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const q = Array.from((params.get("q") ?? "").trim()).slice(0, SEARCH_QUERY_MAX_LENGTH).join("");
+  const q = Array.from((params.get("q") ?? "").trim())
+    .slice(0, SEARCH_QUERY_MAX_LENGTH)
+    .join("");
   const products = await searchPickerProducts(getDb(), { q, availableOnly: params.get("available") === "1" });
   return Response.json({ products } satisfies PickerSearchAnswer, { headers: ADMIN_HEADERS });
 }

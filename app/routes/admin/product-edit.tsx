@@ -69,10 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = adminPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex, nofollow" }];
 
 type ActionMessage = ProductErrorKey | "saveFailed" | "deleteFailed" | "notFound" | "imageFailed" | "bodyTooLarge" | "stale" | null;
 
@@ -247,9 +244,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-brand-900">
-          {product ? t("adminProducts.editProduct") : t("adminProducts.newProduct")}
-        </h1>
+        <h1 className="text-2xl font-bold text-brand-900">{product ? t("adminProducts.editProduct") : t("adminProducts.newProduct")}</h1>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           {product ? (
             <Link to={productPath(product)} className="font-medium text-brand-800 underline" data-testid="product-view">

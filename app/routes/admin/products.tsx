@@ -32,10 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = adminPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex, nofollow" }];
 
 const stockTone: Record<StockFilter, string> = {
   in: "bg-brand-50 text-brand-800",
@@ -74,7 +71,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       </div>
 
       {deleted ? (
-        <p role="status" className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800" data-testid="product-flash">
+        <p
+          role="status"
+          className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
+          data-testid="product-flash"
+        >
           {t("adminProducts.messages.deleted")}
         </p>
       ) : null}
@@ -132,7 +133,10 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             {t("adminProducts.list.filter")}
           </button>
           {filtering ? (
-            <Link to="/admin/products" className="inline-flex h-11 items-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-100">
+            <Link
+              to="/admin/products"
+              className="inline-flex h-11 items-center rounded-lg border border-stone-300 px-4 font-medium hover:bg-stone-100"
+            >
               {t("adminProducts.list.clear")}
             </Link>
           ) : null}
@@ -150,13 +154,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           {list.products.map((product) => (
             <li key={product.id} className="flex items-start gap-3 p-3 sm:items-center" data-testid="admin-product-row" data-product-id={product.id}>
               <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-stone-100">
-                {product.image ? (
-                  <ResponsiveImage
-                    image={{ ...product.image, alt: "" }}
-                    sizes="64px"
-                    className="size-full object-contain"
-                  />
-                ) : null}
+                {product.image ? <ResponsiveImage image={{ ...product.image, alt: "" }} sizes="64px" className="size-full object-contain" /> : null}
               </div>
               <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
                 <div className="min-w-0 sm:flex-1">

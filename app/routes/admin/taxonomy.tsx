@@ -51,10 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result.refusal, { status: result.status });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function Taxonomy({ loaderData, actionData }: Route.ComponentProps) {
   return (

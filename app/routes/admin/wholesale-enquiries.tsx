@@ -163,7 +163,11 @@ export default function WholesaleEnquiries({ loaderData, actionData }: Route.Com
                   <dd>
                     <ul className="flex flex-wrap gap-1.5">
                       {enquiry.categories.map((key) => (
-                        <li key={key} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-900 ring-1 ring-brand-100" data-category={key}>
+                        <li
+                          key={key}
+                          className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-900 ring-1 ring-brand-100"
+                          data-category={key}
+                        >
                           {t(`wholesale.categories.items.${key}.title`)}
                         </li>
                       ))}
@@ -173,7 +177,9 @@ export default function WholesaleEnquiries({ loaderData, actionData }: Route.Com
                 {enquiry.message && (
                   <div className={`${detail} col-span-2 lg:col-span-4`}>
                     <dt className={term}>{t("wholesale.admin.table.message")}</dt>
-                    <dd dir="auto" className="text-start whitespace-pre-line wrap-anywhere text-stone-800">{enquiry.message}</dd>
+                    <dd dir="auto" className="text-start whitespace-pre-line wrap-anywhere text-stone-800">
+                      {enquiry.message}
+                    </dd>
                   </div>
                 )}
               </dl>

@@ -47,7 +47,11 @@ export async function action({ request }: Route.ActionArgs) {
   const body = read.body;
   const { language } = await requestI18n(request);
   // The same service function as the order forms' route actions.
-  const result = await placeOrder(getDb(), body, orderContext(request, language, { idempotencyKey: request.headers.get("Idempotency-Key"), formPost: false }));
+  const result = await placeOrder(
+    getDb(),
+    body,
+    orderContext(request, language, { idempotencyKey: request.headers.get("Idempotency-Key"), formPost: false }),
+  );
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: noStore });
   return Response.json(result.order, { status: 201, headers: noStore });
 }

@@ -6,13 +6,7 @@ const disallowedPaths = ["/admin", "/api/", "/cart", "/search"] as const;
 
 /** /robots.txt: keeps crawlers out of private and endless pages, and points at the sitemap. */
 function robotsTxt(origin: string): string {
-  return [
-    "User-agent: *",
-    ...disallowedPaths.map((path) => `Disallow: ${path}`),
-    "",
-    `Sitemap: ${origin}/sitemap.xml`,
-    "",
-  ].join("\n");
+  return ["User-agent: *", ...disallowedPaths.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }
 
 export function loader({ request }: Route.LoaderArgs) {

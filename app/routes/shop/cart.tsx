@@ -211,7 +211,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const quoted = useMemo(() => new Map(quote.lines.map((line) => [line.productId, line])), [quote]);
 
   // With JavaScript, the browser's cart is the one shown: price any line the quote lacks.
-  const missing = cart.ready ? cart.items.filter((item) => !quoted.has(item.id)).map((item) => item.id).join(",") : "";
+  const missing = cart.ready
+    ? cart.items
+        .filter((item) => !quoted.has(item.id))
+        .map((item) => item.id)
+        .join(",")
+    : "";
   const browserLines = useEffectEvent(() => cart.items.map((item) => ({ productId: item.id, quantity: item.quantity })));
   useEffect(() => {
     if (!cart.ready || (missing === "" && requoteCount === 0)) return;
@@ -337,7 +342,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {t("cart.page.items")}
           </h2>
           {hasPriceChanges && (
-            <p role="status" className="mb-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300" data-testid="cart-prices-changed">
+            <p
+              role="status"
+              className="mb-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300"
+              data-testid="cart-prices-changed"
+            >
               {t("cart.page.pricesChanged")}
             </p>
           )}
@@ -458,15 +467,7 @@ function fromQuote(line: QuotedLine, unknownTitle: string): PageLine {
   };
 }
 
-function CartPageLine({
-  line,
-  onQuantity,
-  onRemove,
-}: {
-  line: PageLine;
-  onQuantity?(quantity: number): void;
-  onRemove?(): void;
-}) {
+function CartPageLine({ line, onQuantity, onRemove }: { line: PageLine; onQuantity?(quantity: number): void; onRemove?(): void }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const unknown = line.status === "unknown";

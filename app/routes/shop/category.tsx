@@ -109,12 +109,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </div>
           {listing.total > 1 && !listing.fallback && <SortControl value={sort} />}
         </div>
-        <ProductGrid
-          products={listing.products}
-          emptyMessage={t("catalog.category.empty")}
-          addToCart={!listing.fallback}
-          priorityCount={2}
-        />
+        <ProductGrid products={listing.products} emptyMessage={t("catalog.category.empty")} addToCart={!listing.fallback} priorityCount={2} />
         <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(page) => listingHref(pathname, { sort, page })} />
       </div>
     </>

@@ -71,11 +71,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaderData.status === "notFound") {
     return (
-      <MerchNotFound
-        title={t("merchandising.collection.notFound")}
-        text={t("merchandising.collection.notFoundText")}
-        testId="collection-not-found"
-      />
+      <MerchNotFound title={t("merchandising.collection.notFound")} text={t("merchandising.collection.notFoundText")} testId="collection-not-found" />
     );
   }
   if (loaderData.status === "error") {
@@ -85,12 +81,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const { products } = collection;
   return (
     <>
-      <MerchBanner
-        title={collection.title}
-        description={collection.description}
-        image={collection.bannerImage}
-        testId="collection-banner"
-      />
+      <MerchBanner title={collection.title} description={collection.description} image={collection.bannerImage} testId="collection-banner" />
       <div className="mx-auto max-w-6xl px-4 py-6">
         <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
           <p className="py-2 font-semibold text-stone-700" data-testid="collection-count">

@@ -73,7 +73,11 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), contactOrderSchema, orderFormMessages(t));
   if (submission.status !== "success") return data<OrderFormAnswer>(refusedForm(submission), { status: 422 });
   const key = submission.value.idempotencyKey;
-  const placed = await placeOrder(getDb(), orderBodyOf.contact(submission.value), orderContext(request, language, { idempotencyKey: key, formPost: !key }));
+  const placed = await placeOrder(
+    getDb(),
+    orderBodyOf.contact(submission.value),
+    orderContext(request, language, { idempotencyKey: key, formPost: !key }),
+  );
   if (!placed.ok) return data<OrderFormAnswer>(refusedOrder(submission, placed.error, "contact"), { status: placed.status });
   if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
   return redirect(confirmationPath("/contact", placed.order.orderNumber, "#quick-order"), 303);
@@ -127,10 +131,7 @@ function ContactButtons({ phone, email, subject }: { phone: string; email: strin
           </bdi>
         </span>
       </a>
-      <a
-        href={mailtoHref(email, subject)}
-        className={`${button} bg-white text-stone-800 ring-1 ring-stone-300 hover:ring-brand-600`}
-      >
+      <a href={mailtoHref(email, subject)} className={`${button} bg-white text-stone-800 ring-1 ring-stone-300 hover:ring-brand-600`}>
         <span className="text-brand-700">
           <MailIcon />
         </span>
@@ -181,10 +182,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {t("pages.contact.deliveryCalculator.title")}
           </h2>
           <DeliveryCalculator wilayas={loaderData.wilayas} initial={loaderData.calculatorWilaya} />
-          <Link
-            to="/shipping"
-            className="mt-4 inline-block font-semibold text-brand-700 underline hover:text-brand-900"
-          >
+          <Link to="/shipping" className="mt-4 inline-block font-semibold text-brand-700 underline hover:text-brand-900">
             {t("pages.contact.deliveryCalculator.tableLink")}
           </Link>
         </section>
@@ -204,11 +202,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       />
 
       <CtaBanner titleId="cta-title" title={t("pages.contact.cta.title")} text={t("pages.contact.cta.text")} className="mt-12">
-        <a
-          href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))}
-          className={ctaPrimaryClass}
-          data-testid="consultation-link"
-        >
+        <a href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))} className={ctaPrimaryClass} data-testid="consultation-link">
           <MailIcon />
           {t("pages.contact.cta.consultation")}
         </a>

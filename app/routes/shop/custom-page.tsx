@@ -68,13 +68,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) 
 export default function CustomPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaderData.status === "notFound") {
-    return (
-      <MerchNotFound
-        title={t("merchandising.customPage.notFound")}
-        text={t("merchandising.customPage.notFoundText")}
-        testId="page-not-found"
-      />
-    );
+    return <MerchNotFound title={t("merchandising.customPage.notFound")} text={t("merchandising.customPage.notFoundText")} testId="page-not-found" />;
   }
   if (loaderData.status === "error") {
     return <MerchLoadError message={t("merchandising.customPage.loadError")} testId="page-error" />;
@@ -88,11 +82,7 @@ export default function CustomPage({ loaderData }: Route.ComponentProps) {
           <ShareWidget mode="compact" target={{ type: "page", id: String(page.id) }} title={page.title} description={page.description} />
         </div>
         <h2 className="sr-only">{t("merchandising.customPage.productsTitle")}</h2>
-        <ProductGrid
-          products={page.products}
-          emptyMessage={t("merchandising.customPage.empty")}
-          priorityCount={page.heroImage ? 0 : 2}
-        />
+        <ProductGrid products={page.products} emptyMessage={t("merchandising.customPage.empty")} priorityCount={page.heroImage ? 0 : 2} />
       </div>
     </>
   );

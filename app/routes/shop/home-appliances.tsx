@@ -39,10 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const db = getDb();
-  const [rows, listing] = await Promise.all([
-    getCategoriesBySlug(db, APPLIANCE_CATEGORIES, language),
-    listAppliances(db, category, language),
-  ]);
+  const [rows, listing] = await Promise.all([getCategoriesBySlug(db, APPLIANCE_CATEGORIES, language), listAppliances(db, category, language)]);
   // The merchant's names and Arabic descriptions (admin categories); the built-in texts when a
   // row is gone, and on English and French pages, which have no stored description.
   const categories = APPLIANCE_CATEGORIES.map((slug) => {
@@ -152,9 +149,7 @@ function FilterLink({
       aria-current={active ? "page" : undefined}
       data-category={category ?? "all"}
       className={`flex h-full flex-col rounded-xl p-3 transition-colors sm:p-4 ${
-        active
-          ? "bg-brand-50 text-brand-900 ring-2 ring-brand-700"
-          : "bg-white text-stone-800 ring-1 ring-stone-200 hover:ring-brand-600"
+        active ? "bg-brand-50 text-brand-900 ring-2 ring-brand-700" : "bg-white text-stone-800 ring-1 ring-stone-200 hover:ring-brand-600"
       }`}
     >
       <span className="flex items-start justify-between gap-2 font-semibold">
@@ -208,12 +203,7 @@ function CategoryFilter({ categories, current }: { categories: CategoryView[]; c
         </li>
         {categories.map((category) => (
           <li key={category.slug} className={item}>
-            <FilterLink
-              category={category.slug}
-              name={category.name}
-              description={category.description}
-              active={current === category.slug}
-            />
+            <FilterLink category={category.slug} name={category.name} description={category.description} active={current === category.slug} />
           </li>
         ))}
       </ul>
@@ -293,9 +283,7 @@ export default function HomeAppliances({ loaderData }: Route.ComponentProps) {
               <h2 id="appliances-grid-title" className="text-2xl font-bold text-brand-900">
                 {active ? t("appliances.grid.categoryTitle", { category: active.name }) : t("appliances.grid.title")}
               </h2>
-              {listing.total > shown && (
-                <p className="mt-1 text-sm text-stone-500">{t("appliances.grid.shown", { shown, total: listing.total })}</p>
-              )}
+              {listing.total > shown && <p className="mt-1 text-sm text-stone-500">{t("appliances.grid.shown", { shown, total: listing.total })}</p>}
             </div>
             {listing.total > shown &&
               (active?.hasPage ? (
@@ -307,10 +295,7 @@ export default function HomeAppliances({ loaderData }: Route.ComponentProps) {
                   <ArrowIcon />
                 </Link>
               ) : !active ? (
-                <Link
-                  to="/categories"
-                  className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-                >
+                <Link to="/categories" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline">
                   {t("appliances.grid.viewAllCategories")}
                   <ArrowIcon />
                 </Link>

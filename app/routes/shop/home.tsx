@@ -55,11 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const language = useRootData()?.language ?? "ar";
   const { categories, delivery, featured, specialOffers, fallback, sections, featuredCollections } = loaderData;
   const minFee = delivery.minPaidFee === null ? null : formatDinars(delivery.minPaidFee, language);
-  const taglines = [
-    t("catalog.home.taglines.first"),
-    t("catalog.home.taglines.second"),
-    t("catalog.home.taglines.third"),
-  ];
+  const taglines = [t("catalog.home.taglines.first"), t("catalog.home.taglines.second"), t("catalog.home.taglines.third")];
   return (
     <>
       {sections.length > 0 ? (
@@ -137,9 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   className="block h-full rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600"
                 >
                   <span className="block font-semibold">{category.name}</span>
-                  <span className="mt-1 block text-sm text-stone-600">
-                    {t("home.productCount", { count: category.productCount })}
-                  </span>
+                  <span className="mt-1 block text-sm text-stone-600">{t("home.productCount", { count: category.productCount })}</span>
                 </Link>
               </li>
             ))}

@@ -70,7 +70,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), jewelleryOrderSchema, orderFormMessages(t));
   if (submission.status !== "success") return data<OrderFormAnswer>(refusedForm(submission), { status: 422 });
   const key = submission.value.idempotencyKey;
-  const placed = await placeOrder(db, orderBodyOf.jewellery(submission.value, item.id), orderContext(request, language, { idempotencyKey: key, formPost: !key }));
+  const placed = await placeOrder(
+    db,
+    orderBodyOf.jewellery(submission.value, item.id),
+    orderContext(request, language, { idempotencyKey: key, formPost: !key }),
+  );
   if (!placed.ok) return data<OrderFormAnswer>(refusedOrder(submission, placed.error, "jewellery"), { status: placed.status });
   if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
   return redirect(confirmationPath(jewelleryItemPath(item.slug), placed.order.orderNumber, "#order"), 303);
@@ -89,7 +93,9 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
   const { item, wilayas } = loaderData;
   const available = item.inStock && item.stockQuantity > 0;
   const percent = discountPercent(item.price, item.originalPrice);
-  const material = item.material ? t(`jewellery.materials.${item.material}` as "jewellery.materials.18K Gold", { defaultValue: item.material }) : null;
+  const material = item.material
+    ? t(`jewellery.materials.${item.material}` as "jewellery.materials.18K Gold", { defaultValue: item.material })
+    : null;
   const row = "flex items-baseline justify-between gap-3 border-b border-stone-100 py-1.5 last:border-0";
 
   return (
@@ -149,7 +155,9 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
           <dl className="mt-4 rounded-xl bg-white p-4 text-sm ring-1 ring-stone-200">
             <div className={row}>
               <dt className="text-stone-600">{t("jewellery.item.arabicName")}</dt>
-              <dd lang="ar" className="font-semibold">{item.nameAr}</dd>
+              <dd lang="ar" className="font-semibold">
+                {item.nameAr}
+              </dd>
             </div>
             {item.subcategory && (
               <div className={row}>
@@ -170,7 +178,9 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
             {percent !== null && (
               <div className={row}>
                 <dt className="text-stone-600">{t("jewellery.item.discount")}</dt>
-                <dd dir="ltr" className="font-semibold text-red-700">{t("jewellery.item.discountValue", { percent })}</dd>
+                <dd dir="ltr" className="font-semibold text-red-700">
+                  {t("jewellery.item.discountValue", { percent })}
+                </dd>
               </div>
             )}
             <div className={row}>
@@ -194,7 +204,9 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
             {item.weight && (
               <div className={row}>
                 <dt className="text-stone-600">{t("jewellery.item.weight")}</dt>
-                <dd dir="ltr" className="font-semibold">{item.weight}</dd>
+                <dd dir="ltr" className="font-semibold">
+                  {item.weight}
+                </dd>
               </div>
             )}
             {item.stones && (

@@ -20,8 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta(data.seo) : [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ name: "robots", content: "noindex" }]);
 
 export default function NotFoundRoute() {
   return <NotFound />;

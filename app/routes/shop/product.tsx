@@ -60,10 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const [category, wilayas] = await Promise.all([
-    product.category ? getCategory(db, product.category, language) : null,
-    listDeliveryRates(db),
-  ]);
+  const [category, wilayas] = await Promise.all([product.category ? getCategory(db, product.category, language) : null, listDeliveryRates(db)]);
   // The confirmation after a plain post (?order=): this visitor's page, never shared.
   const ordered = orderNumberParam(new URL(request.url));
   return data(
@@ -98,7 +95,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   if (submission.status !== "success") return refused(refusedForm(submission), 422);
   const key = submission.value.idempotencyKey;
-  const placed = await placeOrder(db, orderBodyOf.product(submission.value, product.id), orderContext(request, language, { idempotencyKey: key, formPost: !key }));
+  const placed = await placeOrder(
+    db,
+    orderBodyOf.product(submission.value, product.id),
+    orderContext(request, language, { idempotencyKey: key, formPost: !key }),
+  );
   if (!placed.ok) return refused(refusedOrder(submission, placed.error, "product"), placed.status);
   if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
   return redirect(confirmationPath(productPath(product), placed.order.orderNumber, "#order"), 303);
@@ -167,7 +168,13 @@ function ProductDetail({
   }, [location.hash, available]);
 
   useEffect(() => {
-    trackPixel("ViewContent", { content_ids: [product.id], content_type: "product", content_name: product.title, value: product.price, currency: "DZD" });
+    trackPixel("ViewContent", {
+      content_ids: [product.id],
+      content_type: "product",
+      content_name: product.title,
+      value: product.price,
+      currency: "DZD",
+    });
   }, [product.id, product.title, product.price]);
 
   return (
@@ -250,14 +257,7 @@ function ProductDetail({
           </span>
 
           {available && (
-            <ProductOrderSection
-              product={product}
-              wilayas={wilayas}
-              open={orderOpen}
-              onClose={closeOrder}
-              posted={posted}
-              ordered={ordered}
-            />
+            <ProductOrderSection product={product} wilayas={wilayas} open={orderOpen} onClose={closeOrder} posted={posted} ordered={ordered} />
           )}
 
           <ShareWidget

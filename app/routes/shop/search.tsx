@@ -15,12 +15,7 @@ import type { PageQueryHandle } from "~/lib/page-query";
 
 /** `?q=`: trimmed and cut to its first 100 characters; anything else is an empty query. */
 const searchQuery = z.object({
-  q: z.catch(
-    z.string().check(
-      z.overwrite((q) => Array.from(q.trim()).slice(0, SEARCH_QUERY_MAX_LENGTH).join("").trim()),
-    ),
-    "",
-  ),
+  q: z.catch(z.string().check(z.overwrite((q) => Array.from(q.trim()).slice(0, SEARCH_QUERY_MAX_LENGTH).join("").trim())), ""),
 });
 
 /** The query parameters the loader reads (app/lib/page-query.ts): the search, its order and page. */
@@ -48,8 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // Result pages are not indexed (noindex, no canonical).
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta(data.seo) : [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ name: "robots", content: "noindex" }]);
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -68,10 +62,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 rounded-xl bg-white p-8 text-center" data-testid="search-no-results">
           <p className="font-semibold break-words">{t("search.noResults", { query })}</p>
           <p className="mt-2 text-stone-600">{t("search.noResultsHint")}</p>
-          <Link
-            to="/categories"
-            className="mt-5 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/categories" className="mt-5 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
             {t("search.browseCategories")}
           </Link>
         </div>

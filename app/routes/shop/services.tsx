@@ -111,14 +111,8 @@ export default function Services() {
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {services.map((service) => (
-          <li
-            key={service.key}
-            className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
-            data-testid="service-card"
-          >
-            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              {service.icon}
-            </span>
+          <li key={service.key} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6" data-testid="service-card">
+            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">{service.icon}</span>
             <h2 className="mt-4 text-lg font-semibold">{t(`pages.services.${service.key}.title`)}</h2>
             <p className="mt-2 flex-1 leading-relaxed text-stone-700">{t(`pages.services.${service.key}.text`)}</p>
             {service.action?.kind === "link" && (

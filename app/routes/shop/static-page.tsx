@@ -24,8 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? seoMeta(data.seo) : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

@@ -59,7 +59,10 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(Object.entries(result.error.fields).map(([field, text]) => [field, [text]]));
-    return data<EnquiryFormAnswer>({ result: submission.reply({ formErrors: [result.error.message], fieldErrors, hideFields }) }, { status: result.status });
+    return data<EnquiryFormAnswer>(
+      { result: submission.reply({ formErrors: [result.error.message], fieldErrors, hideFields }) },
+      { status: result.status },
+    );
   }
   if (submission.payload[SCRIPTED_FIELD] !== undefined) return data<EnquiryFormAnswer>({ result: submission.reply({ resetForm: true }), sent: true });
   return redirect("/product-gros?enquiry=sent#wholesale-enquiry", 303);
@@ -89,11 +92,7 @@ export default function Wholesale({ loaderData, actionData }: Route.ComponentPro
         </h1>
         <p className="mt-4 max-w-2xl text-lg leading-relaxed text-brand-50">{t("wholesale.hero.text")}</p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <Link
-            to="/contact"
-            className={ctaPrimaryClass}
-            data-testid="wholesale-get-pricing"
-          >
+          <Link to="/contact" className={ctaPrimaryClass} data-testid="wholesale-get-pricing">
             {t("wholesale.hero.getPricing")}
             <ArrowIcon />
           </Link>
@@ -110,10 +109,7 @@ export default function Wholesale({ loaderData, actionData }: Route.ComponentPro
               </bdi>
             </a>
           )}
-          <a
-            href="#wholesale-enquiry"
-            className={ctaSecondaryClass}
-          >
+          <a href="#wholesale-enquiry" className={ctaSecondaryClass}>
             {t("wholesale.hero.enquire")}
           </a>
         </div>

@@ -21,17 +21,15 @@ export async function findAdminByEmail(db: Kysely<Database>, email: string): Pro
 }
 
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("admin_users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("admin_users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** Creates the admin, or sets a new password when the email exists; answers which happened. */
-export async function upsertAdmin(
-  db: Kysely<Database>,
-  email: string,
-  passwordHash: string,
-  now: string,
-): Promise<"created" | "updated"> {
+export async function upsertAdmin(db: Kysely<Database>, email: string, passwordHash: string, now: string): Promise<"created" | "updated"> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("admin_users").select("id").where("email", "=", email).executeTakeFirst();
     if (existing) {

@@ -4,15 +4,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/admin-auth";
 import type { Database } from "../db/database.server";
 import type { Env } from "../env.server";
 import { countAttempts, uncountAttempts, windowStart } from "../platform/index.server";
-import {
-  deleteExpiredSessions,
-  deleteSession,
-  findAdminByEmail,
-  findSession,
-  insertSession,
-  touchSession,
-  upsertAdmin,
-} from "./auth.repo.server";
+import { deleteExpiredSessions, deleteSession, findAdminByEmail, findSession, insertSession, touchSession, upsertAdmin } from "./auth.repo.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { hashSessionToken, newSessionToken } from "./session-cookie.server";
 
@@ -58,9 +50,7 @@ export const loginCounterKeys = (email: string, ip: string) => ({
 });
 
 export type SignInResult =
-  | { kind: "signed_in"; token: string; session: AdminSession; expiresAt: Date }
-  | { kind: "wrong_credentials" }
-  | { kind: "throttled" };
+  { kind: "signed_in"; token: string; session: AdminSession; expiresAt: Date } | { kind: "wrong_credentials" } | { kind: "throttled" };
 
 /**
  * Checks an email and password, throttled per email and per client address (decision 0024).
@@ -149,10 +139,7 @@ const adminInput = z.object({
 export type CreateAdminResult = { kind: "created" | "updated"; email: string } | { kind: "invalid"; problems: string[] };
 
 /** Creates an admin, or resets the password (and ends the sessions) of an existing one. */
-export async function createOrResetAdmin(
-  db: Kysely<Database>,
-  input: { email: string; password: string },
-): Promise<CreateAdminResult> {
+export async function createOrResetAdmin(db: Kysely<Database>, input: { email: string; password: string }): Promise<CreateAdminResult> {
   const parsed = adminInput.safeParse({ email: normalizeEmail(input.email), password: input.password });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) =>

@@ -13,9 +13,7 @@ const KEY_BYTES = 32;
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize("NFC"), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scryptCallback(password.normalize("NFC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 

@@ -12,11 +12,7 @@ export type { CartLineStatus, CartQuote, QuotedLine } from "~/lib/cart";
  * flagged, and the items total. Products in one query, their main images in one more.
  * Lines are normalised first (bad ids and quantities dropped, repeats merged, 99 and 50 caps).
  */
-export async function quoteCart(
-  db: Kysely<Database>,
-  lines: readonly CartLine[],
-  language: Language,
-): Promise<CartQuote> {
+export async function quoteCart(db: Kysely<Database>, lines: readonly CartLine[], language: Language): Promise<CartQuote> {
   const wanted = normalizeCartLines(lines);
   const rows = await selectProductsByIds(
     db,

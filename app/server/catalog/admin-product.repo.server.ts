@@ -27,10 +27,7 @@ function stockCondition(eb: ProductsEb, stock: StockFilter) {
         eb("products.stock_quantity", "<=", eb.ref("products.low_stock_threshold")),
       ]);
     default:
-      return eb.and([
-        eb("products.in_stock", "=", true),
-        eb("products.stock_quantity", ">", eb.ref("products.low_stock_threshold")),
-      ]);
+      return eb.and([eb("products.in_stock", "=", true), eb("products.stock_quantity", ">", eb.ref("products.low_stock_threshold"))]);
   }
 }
 
@@ -61,11 +58,7 @@ const listColumns = [
 ] as const;
 
 /** One page of the admin list, newest first, with the total in the same round trip (absent past the last page). */
-export function selectAdminProductPage(
-  db: Kysely<Database>,
-  filters: AdminProductFilters,
-  window: { limit: number; offset: number },
-) {
+export function selectAdminProductPage(db: Kysely<Database>, filters: AdminProductFilters, window: { limit: number; offset: number }) {
   return filtered(db, filters)
     .select(listColumns)
     .select((eb) => eb.fn.countAll<number>().over().as("total_count"))
@@ -180,7 +173,11 @@ export async function touchProduct(db: Kysely<Database>, id: string, now: string
     .$if(postgres, (qb) => qb.forUpdate())
     .executeTakeFirst();
   if (!row) return;
-  await db.updateTable("products").set({ updated_at: nextVersionStamp(now, row.updated_at) }).where("id", "=", id).execute();
+  await db
+    .updateTable("products")
+    .set({ updated_at: nextVersionStamp(now, row.updated_at) })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Deletes a product; its image rows go with it (ON DELETE CASCADE). Order lines keep their snapshot. */
@@ -190,12 +187,7 @@ export async function deleteProductRow(db: Kysely<Database>, id: string): Promis
 }
 
 export function selectProductImages(db: Kysely<Database>, productId: string) {
-  return db
-    .selectFrom("product_images")
-    .selectAll()
-    .where("product_id", "=", productId)
-    .orderBy("position")
-    .execute();
+  return db.selectFrom("product_images").selectAll().where("product_id", "=", productId).orderBy("position").execute();
 }
 
 export type AdminImageRow = Awaited<ReturnType<typeof selectProductImages>>[number];
@@ -203,12 +195,7 @@ export type AdminImageRow = Awaited<ReturnType<typeof selectProductImages>>[numb
 /** Main images of several products (position 0), one query. */
 export function selectMainImages(db: Kysely<Database>, productIds: string[]) {
   if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("product_images")
-    .selectAll()
-    .where("product_id", "in", productIds)
-    .where("position", "=", 0)
-    .execute();
+  return db.selectFrom("product_images").selectAll().where("product_id", "in", productIds).where("position", "=", 0).execute();
 }
 
 export async function nextImagePosition(db: Kysely<Database>, productId: string): Promise<number> {
@@ -222,7 +209,11 @@ export async function nextImagePosition(db: Kysely<Database>, productId: string)
 
 export function insertImages(db: Kysely<Database>, rows: Insertable<ProductImagesTable>[]) {
   if (rows.length === 0) return Promise.resolve();
-  return db.insertInto("product_images").values(rows).execute().then(() => undefined);
+  return db
+    .insertInto("product_images")
+    .values(rows)
+    .execute()
+    .then(() => undefined);
 }
 
 /**
@@ -240,21 +231,12 @@ export async function rewriteImagePositions(db: Kysely<Database>, productId: str
       .execute();
   }
   for (const [index, id] of imageIds.entries()) {
-    await db
-      .updateTable("product_images")
-      .set({ position: index })
-      .where("id", "=", id)
-      .where("product_id", "=", productId)
-      .execute();
+    await db.updateTable("product_images").set({ position: index }).where("id", "=", id).where("product_id", "=", productId).execute();
   }
 }
 
 export async function deleteImageRow(db: Kysely<Database>, productId: string, imageId: number): Promise<number> {
-  const result = await db
-    .deleteFrom("product_images")
-    .where("id", "=", imageId)
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
+  const result = await db.deleteFrom("product_images").where("id", "=", imageId).where("product_id", "=", productId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

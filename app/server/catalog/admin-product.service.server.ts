@@ -8,27 +8,14 @@ import {
   type ProductFormValues,
   type StockFilter,
 } from "~/lib/admin-product";
-import {
-  parseProductForm,
-  type ProductErrorKey,
-  type ProductFieldName,
-  type ProductFormFields,
-  type ProductInput,
-} from "~/lib/admin-product.schema";
+import { parseProductForm, type ProductErrorKey, type ProductFieldName, type ProductFormFields, type ProductInput } from "~/lib/admin-product.schema";
 import { formatImageWidths, imageNameSlug, parseImageWidths } from "~/lib/images";
 import { stockStatus, type ProductImageData } from "~/lib/product";
 import { searchTokens } from "~/lib/search-text";
 import type { Database } from "../db/database.server";
 import { invalidateReferenceData } from "../reference-cache.server";
 import { nowIso, toBool } from "../db/types.server";
-import {
-  checkUploads,
-  deleteImageVariants,
-  ingestImage,
-  type ImageError,
-  type IngestedImage,
-  type UploadedFile,
-} from "../images/index.server";
+import { checkUploads, deleteImageVariants, ingestImage, type ImageError, type IngestedImage, type UploadedFile } from "../images/index.server";
 import type { Storage } from "../storage/index.server";
 import { logger } from "../logger.server";
 import { refreshSearchText } from "./search.repo.server";
@@ -97,10 +84,7 @@ export interface AdminProductList {
   sections: Option[];
 }
 
-export async function listTaxonomyOptions(
-  db: Kysely<Database>,
-  language: Language,
-): Promise<{ categories: Option[]; sections: Option[] }> {
+export async function listTaxonomyOptions(db: Kysely<Database>, language: Language): Promise<{ categories: Option[]; sections: Option[] }> {
   const [categories, sections] = await Promise.all([selectCategoryOptions(db), selectSectionOptions(db)]);
   return {
     categories: categories.map((row) => ({ value: row.slug, label: localizedName(row, language) })),
@@ -122,11 +106,7 @@ function stockOf(row: { in_stock: boolean | 0 | 1; stock_quantity: number; low_s
 }
 
 /** One page of the admin list with its filters applied, and the options of the filter selects. */
-export async function listAdminProducts(
-  db: Kysely<Database>,
-  query: AdminProductListQuery,
-  language: Language,
-): Promise<AdminProductList> {
+export async function listAdminProducts(db: Kysely<Database>, query: AdminProductListQuery, language: Language): Promise<AdminProductList> {
   const filters = { tokens: searchTokens(query.q), category: query.category, sectionId: query.sectionId, stock: query.stock };
   const page = Math.max(1, Math.trunc(query.page) || 1);
   const limit = ADMIN_PRODUCTS_PAGE_SIZE;
@@ -135,7 +115,10 @@ export async function listAdminProducts(
     listTaxonomyOptions(db, language),
   ]);
   const total = rows.length > 0 ? Number(rows[0]!.total_count) : await countAdminProducts(db, filters);
-  const images = await selectMainImages(db, rows.map((row) => row.id));
+  const images = await selectMainImages(
+    db,
+    rows.map((row) => row.id),
+  );
   const imageOf = new Map(images.map((image) => [image.product_id, image]));
   const categoryOf = new Map(options.categories.map((option) => [option.value, option]));
   const sectionOf = new Map(options.sections.map((option) => [option.value, option]));
@@ -161,8 +144,6 @@ export async function listAdminProducts(
     ...options,
   };
 }
-
-
 
 function toFormValues(row: AdminProductRow): ProductFormValues {
   return {
@@ -225,11 +206,7 @@ export async function getAdminProduct(db: Kysely<Database>, id: string): Promise
 // Uploads
 
 /** Removes the variants of images no row shows (an upload undone, a row deleted). Never throws. */
-async function removeUnusedImages(
-  db: Kysely<Database>,
-  storage: Storage,
-  images: { src: string; widths: readonly number[] }[],
-): Promise<void> {
+async function removeUnusedImages(db: Kysely<Database>, storage: Storage, images: { src: string; widths: readonly number[] }[]): Promise<void> {
   for (const image of images) {
     try {
       if ((await countImageUses(db, image.src)) > 0) continue;
@@ -386,12 +363,7 @@ export async function saveProduct(
         if (request.id === null) {
           await insertProduct(trx, { id, ...productColumns(input), created_at: now, updated_at: now });
         } else {
-          const changed = await updateProduct(
-            trx,
-            id,
-            { ...productColumns(input), updated_at: nextVersionStamp(now, expected) },
-            expected,
-          );
+          const changed = await updateProduct(trx, id, { ...productColumns(input), updated_at: nextVersionStamp(now, expected) }, expected);
           if (changed !== 1) throw new StaleProduct();
         }
         await insertImages(trx, imageRows(id, uploads.images, await nextImagePosition(trx, id), input.title));
@@ -476,12 +448,7 @@ export async function moveProductImage(
 }
 
 /** Deletes one image: its row (the others close the gap, in one transaction), then its files if no other row shows them. */
-export async function deleteProductImage(
-  db: Kysely<Database>,
-  storage: Storage,
-  productId: string,
-  imageId: number,
-): Promise<ProductActionResult> {
+export async function deleteProductImage(db: Kysely<Database>, storage: Storage, productId: string, imageId: number): Promise<ProductActionResult> {
   try {
     const removed = await db.transaction().execute(async (trx) => {
       const images = await selectProductImages(trx, productId);

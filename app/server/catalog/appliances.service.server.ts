@@ -19,11 +19,7 @@ export interface ApplianceListing {
  * main images. The page shows at most 12, not the listing pages' PAGE_SIZE (which is why
  * listCategoryProducts, paged and with the toys/books samples, is not used here).
  */
-export async function listAppliances(
-  db: Kysely<Database>,
-  category: ApplianceCategory | null,
-  language: Language,
-): Promise<ApplianceListing> {
+export async function listAppliances(db: Kysely<Database>, category: ApplianceCategory | null, language: Language): Promise<ApplianceListing> {
   const rows = await selectNewestInCategories(db, category ? [category] : APPLIANCE_CATEGORIES, APPLIANCES_LIMIT);
   return {
     products: await withMainImages(db, rows, language),

@@ -5,9 +5,7 @@ import type { Database } from "../db/database.server";
 export function selectCategoriesWithCounts(db: Kysely<Database>) {
   return db
     .selectFrom("categories")
-    .leftJoin("products", (join) =>
-      join.onRef("products.category", "=", "categories.slug").on("products.in_stock", "=", true),
-    )
+    .leftJoin("products", (join) => join.onRef("products.category", "=", "categories.slug").on("products.in_stock", "=", true))
     .select((eb) => [
       "categories.slug",
       "categories.name",
@@ -22,11 +20,7 @@ export function selectCategoriesWithCounts(db: Kysely<Database>) {
 }
 
 export function selectCategory(db: Kysely<Database>, slug: string) {
-  return db
-    .selectFrom("categories")
-    .select(["slug", "name", "name_en", "name_fr", "description"])
-    .where("slug", "=", slug)
-    .executeTakeFirst();
+  return db.selectFrom("categories").select(["slug", "name", "name_en", "name_fr", "description"]).where("slug", "=", slug).executeTakeFirst();
 }
 
 /** Several categories by slug, in one query (absent slugs are simply missing). */

@@ -58,11 +58,7 @@ export async function getCategory(db: Kysely<Database>, slug: string, language: 
 }
 
 /** Several categories by slug, keyed by slug; a slug without a row is absent from the map. */
-export async function getCategoriesBySlug(
-  db: Kysely<Database>,
-  slugs: readonly string[],
-  language: Language,
-): Promise<Map<string, Category>> {
+export async function getCategoriesBySlug(db: Kysely<Database>, slugs: readonly string[], language: Language): Promise<Map<string, Category>> {
   const rows = await selectCategoriesBySlug(db, slugs);
   return new Map(rows.map((row) => [row.slug, toCategory(row, language)]));
 }

@@ -6,15 +6,7 @@ import { nowIso } from "../db/types.server";
 export function selectInventoryProducts(db: Kysely<Database>) {
   return db
     .selectFrom("products")
-    .select([
-      "id",
-      "title",
-      "sku",
-      "price",
-      "stock_quantity",
-      "low_stock_threshold",
-      "in_stock",
-    ])
+    .select(["id", "title", "sku", "price", "stock_quantity", "low_stock_threshold", "in_stock"])
     .orderBy("stock_quantity", "asc")
     .orderBy("id", "asc")
     .execute();
@@ -24,11 +16,7 @@ export type InventoryRow = Awaited<ReturnType<typeof selectInventoryProducts>>[n
 
 /** The main image (position 0) of every product, in one query (the screen lists every product). */
 export function selectMainImages(db: Kysely<Database>) {
-  return db
-    .selectFrom("product_images")
-    .select(["product_id", "url", "width", "height", "alt", "widths"])
-    .where("position", "=", 0)
-    .execute();
+  return db.selectFrom("product_images").select(["product_id", "url", "width", "height", "alt", "widths"]).where("position", "=", 0).execute();
 }
 
 export type MainImageRow = Awaited<ReturnType<typeof selectMainImages>>[number];

@@ -1,13 +1,6 @@
 import type { Kysely } from "kysely";
 import { parseImageWidths } from "~/lib/images";
-import {
-  inventoryStats,
-  parseStockQuantity,
-  stockAlerts,
-  type InventoryItem,
-  type InventoryStats,
-  type StockAlert,
-} from "~/lib/inventory";
+import { inventoryStats, parseStockQuantity, stockAlerts, type InventoryItem, type InventoryStats, type StockAlert } from "~/lib/inventory";
 import type { Database } from "../db/database.server";
 import { invalidateReferenceData } from "../reference-cache.server";
 import { toBool } from "../db/types.server";
@@ -35,9 +28,7 @@ export async function listInventoryItems(db: Kysely<Database>): Promise<Inventor
       stockQuantity: row.stock_quantity,
       lowStockThreshold: row.low_stock_threshold,
       inStock: toBool(row.in_stock),
-      image: image
-        ? { src: image.url, width: image.width, height: image.height, alt: image.alt, widths: parseImageWidths(image.widths) }
-        : null,
+      image: image ? { src: image.url, width: image.width, height: image.height, alt: image.alt, widths: parseImageWidths(image.widths) } : null,
     };
   });
 }
@@ -47,9 +38,7 @@ export async function loadInventory(db: Kysely<Database>): Promise<Inventory> {
   return { items, stats: inventoryStats(items), alerts: stockAlerts(items) };
 }
 
-export type SetStockResult =
-  | { ok: true; productId: string; quantity: number }
-  | { ok: false; error: "negative" | "too_large" | "not_found" };
+export type SetStockResult = { ok: true; productId: string; quantity: number } | { ok: false; error: "negative" | "too_large" | "not_found" };
 
 /**
  * An admin's new stock quantity for one product (an integer; input that is not a number counts as 0).

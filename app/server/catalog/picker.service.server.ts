@@ -17,7 +17,11 @@ type PickerRow = { id: string; title: string; price: number; in_stock: boolean |
 
 /** Rows to picker products, with each one's main image fetched in one more query. */
 async function toPickerProducts(db: Kysely<Database>, rows: PickerRow[]): Promise<PickerProduct[]> {
-  const images = await selectImages(db, rows.map((row) => row.id), { firstOnly: true });
+  const images = await selectImages(
+    db,
+    rows.map((row) => row.id),
+    { firstOnly: true },
+  );
   const imageOf = new Map(images.map((image) => [image.product_id, image]));
   return rows.map((row) => {
     const image = imageOf.get(row.id);
@@ -52,7 +56,11 @@ export async function searchPickerProducts(
 /** The picker products of these ids, in the given order; unknown ids are dropped. */
 export async function pickerProductsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<PickerProduct[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom("products").select(pickerColumns).where("products.id", "in", [...ids]).execute();
+  const rows = await db
+    .selectFrom("products")
+    .select(pickerColumns)
+    .where("products.id", "in", [...ids])
+    .execute();
   const rowOf = new Map(rows.map((row) => [row.id, row]));
   return toPickerProducts(
     db,
@@ -63,6 +71,10 @@ export async function pickerProductsByIds(db: Kysely<Database>, ids: readonly st
 /** Which of these product ids exist (one query). */
 export async function existingProductIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("products").select("id").where("id", "in", [...ids]).execute();
+  const rows = await db
+    .selectFrom("products")
+    .select("id")
+    .where("id", "in", [...ids])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }

@@ -37,9 +37,7 @@ export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>["e
  */
 export function selectProductCards(db: Kysely<Database>) {
   return selectProducts(db)
-    .leftJoin("product_images as main_image", (join) =>
-      join.onRef("main_image.product_id", "=", "products.id").on("main_image.position", "=", 0),
-    )
+    .leftJoin("product_images as main_image", (join) => join.onRef("main_image.product_id", "=", "products.id").on("main_image.position", "=", 0))
     .select([
       "main_image.url as image_url",
       "main_image.width as image_width",
@@ -77,10 +75,7 @@ export async function selectSectionsProducts(db: Kysely<Database>, sectionIds: r
   const part = (sectionId: string) =>
     db
       .selectFrom(
-        orderProducts(
-          selectProductCards(db).where("products.section_id", "=", sectionId).where("products.in_stock", "=", true),
-          "newest",
-        )
+        orderProducts(selectProductCards(db).where("products.section_id", "=", sectionId).where("products.in_stock", "=", true), "newest")
           .select("products.section_id")
           .limit(limit)
           .as("section_products"),
@@ -107,11 +102,7 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * window count: a window makes the database read and sort the whole category, where the page
  * alone can be read from the index in its order (migration 012) and stop at the limit.
  */
-export async function selectCategoryPage(
-  db: Kysely<Database>,
-  category: string,
-  options: { sort: ProductSort; limit: number; offset: number },
-) {
+export async function selectCategoryPage(db: Kysely<Database>, category: string, options: { sort: ProductSort; limit: number; offset: number }) {
   const rows = await orderProducts(
     selectProductCards(db)
       .select((eb) =>
@@ -167,13 +158,7 @@ function productByKey(db: Kysely<Database>, key: string) {
   const byDigits = /^\d+$/.test(key) ? `p${key}` : null;
   return selectProducts(db)
     .select(["products.sku", "products.section_id"])
-    .where((eb) =>
-      eb.or([
-        eb("products.slug", "=", key),
-        eb("products.id", "=", key),
-        ...(byDigits ? [eb("products.id", "=", byDigits)] : []),
-      ]),
-    )
+    .where((eb) => eb.or([eb("products.slug", "=", key), eb("products.id", "=", key), ...(byDigits ? [eb("products.id", "=", byDigits)] : [])]))
     .orderBy((eb) => eb.case().when("products.slug", "=", key).then(0).else(1).end())
     .limit(1);
 }
@@ -200,7 +185,14 @@ export async function selectProductWithImages(db: Kysely<Database>, key: string)
       jsonArrayFrom(
         eb
           .selectFrom("product_images")
-          .select(["product_images.position", "product_images.url", "product_images.width", "product_images.height", "product_images.alt", "product_images.widths"])
+          .select([
+            "product_images.position",
+            "product_images.url",
+            "product_images.width",
+            "product_images.height",
+            "product_images.alt",
+            "product_images.widths",
+          ])
           .whereRef("product_images.product_id", "=", "products.id")
           .orderBy("product_images.position"),
       ).as("images"),
@@ -216,24 +208,23 @@ export async function selectProductWithImages(db: Kysely<Database>, key: string)
 /** Several products by stored id with their main image, in one query, whatever their stock. */
 export function selectProductCardsByIds(db: Kysely<Database>, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectProductCards(db).where("products.id", "in", [...ids]).execute();
+  return selectProductCards(db)
+    .where("products.id", "in", [...ids])
+    .execute();
 }
 
 /** Several products by stored id, in one query, whatever their stock (a cart or an order names them). */
 export function selectProductsByIds(db: Kysely<Database>, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectProducts(db).where("products.id", "in", [...ids]).execute();
+  return selectProducts(db)
+    .where("products.id", "in", [...ids])
+    .execute();
 }
 
 /** Images of several products in one query; `firstOnly` keeps only each product's main image. */
 export function selectImages(db: Kysely<Database>, productIds: string[], options: { firstOnly: boolean }) {
   if (productIds.length === 0) return Promise.resolve([]);
-  let query = db
-    .selectFrom("product_images")
-    .selectAll()
-    .where("product_id", "in", productIds)
-    .orderBy("product_id")
-    .orderBy("position");
+  let query = db.selectFrom("product_images").selectAll().where("product_id", "in", productIds).orderBy("product_id").orderBy("position");
   if (options.firstOnly) query = query.where("position", "=", 0);
   return query.execute();
 }

@@ -45,7 +45,11 @@ export function cardRowToCard(row: ProductCardRow, language: Language): ProductC
   return toCardData(row, mainImageOf(row), language);
 }
 
-export function toCardData(row: ProductRow, image: Pick<ImageRow, "url" | "width" | "height" | "alt" | "widths"> | undefined, language: Language): ProductCardData {
+export function toCardData(
+  row: ProductRow,
+  image: Pick<ImageRow, "url" | "width" | "height" | "alt" | "widths"> | undefined,
+  language: Language,
+): ProductCardData {
   return {
     id: row.id,
     slug: row.slug,
@@ -64,7 +68,11 @@ export function toCardData(row: ProductRow, image: Pick<ImageRow, "url" | "width
 
 /** Rows to cards, with each product's main image fetched in one more query (two round trips in all). Reused by search and the cart. */
 export async function withMainImages(db: Kysely<Database>, rows: ProductRow[], language: Language): Promise<ProductCardData[]> {
-  const images = await selectImages(db, rows.map((r) => r.id), { firstOnly: true });
+  const images = await selectImages(
+    db,
+    rows.map((r) => r.id),
+    { firstOnly: true },
+  );
   const byProduct = new Map(images.map((image) => [image.product_id, image]));
   return rows.map((row) => toCardData(row, byProduct.get(row.id), language));
 }
@@ -126,8 +134,7 @@ export async function listCategoryProducts(
     const rows = await selectCategoryPage(db, category, { sort: options.sort, limit, offset });
     // Past the last page there is no row to carry the total: count separately (rare path). An
     // empty first page means an empty category.
-    const total =
-      rows.length > 0 ? Number(rows[0]!.total_count) : offset === 0 ? 0 : Number((await countCategoryProducts(db, category)).n);
+    const total = rows.length > 0 ? Number(rows[0]!.total_count) : offset === 0 ? 0 : Number((await countCategoryProducts(db, category)).n);
     if (total > 0) {
       return {
         products: rows.map((row) => cardRowToCard(row, language)),

@@ -18,9 +18,7 @@ export async function refreshSearchText(db: Kysely<Database>, productIds?: strin
   const write = async (trx: Kysely<Database>) => {
     let written = 0;
     const batches = productIds
-      ? Array.from({ length: Math.ceil(productIds.length / REFRESH_BATCH) }, (_, i) =>
-          productIds.slice(i * REFRESH_BATCH, (i + 1) * REFRESH_BATCH),
-        )
+      ? Array.from({ length: Math.ceil(productIds.length / REFRESH_BATCH) }, (_, i) => productIds.slice(i * REFRESH_BATCH, (i + 1) * REFRESH_BATCH))
       : [undefined];
     for (const ids of batches) {
       let query = trx.selectFrom("products").select(["id", "title", "title_en", "title_fr", "sku", "search_text"]);

@@ -12,11 +12,6 @@ export async function categorySitemapEntries(db: Kysely<Database>): Promise<Site
 
 /** Every product page, `/products/{slug}`, with its last change; out-of-stock products are still public pages. */
 export async function productSitemapEntries(db: Kysely<Database>): Promise<SitemapEntry[]> {
-  const rows = await db
-    .selectFrom("products")
-    .select(["slug", "updated_at"])
-    .where("slug", "!=", "")
-    .orderBy("slug")
-    .execute();
+  const rows = await db.selectFrom("products").select(["slug", "updated_at"]).where("slug", "!=", "").orderBy("slug").execute();
   return rows.map((row) => ({ path: `/products/${encodeURIComponent(row.slug)}`, lastmod: row.updated_at }));
 }

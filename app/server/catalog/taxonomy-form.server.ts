@@ -3,14 +3,7 @@ import type { Kysely } from "kysely";
 import { parseTaxonomyForm, type TaxonomyKind, type TaxonomyNotice, type TaxonomyRefusal } from "~/lib/taxonomy";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
-import {
-  createCategory,
-  createSection,
-  deleteCategory,
-  deleteSection,
-  updateCategory,
-  updateSection,
-} from "./taxonomy.service.server";
+import { createCategory, createSection, deleteCategory, deleteSection, updateCategory, updateSection } from "./taxonomy.service.server";
 
 /**
  * The posts of the admin categories and sections pages (one adapter for both: same fields, same
@@ -25,12 +18,7 @@ const field = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-export async function handleTaxonomyForm(
-  db: Kysely<Database>,
-  kind: TaxonomyKind,
-  form: FormData,
-  t: TFunction,
-): Promise<TaxonomyFormResult> {
+export async function handleTaxonomyForm(db: Kysely<Database>, kind: TaxonomyKind, form: FormData, t: TFunction): Promise<TaxonomyFormResult> {
   const rawIntent = field(form, "intent");
   const intent = rawIntent === "update" || rawIntent === "delete" ? rawIntent : "create";
   const key = field(form, "key").trim();

@@ -48,11 +48,7 @@ export async function countCategoryProductsAll(db: Db, slug: string): Promise<nu
 }
 
 export async function moveCategoryProducts(db: Db, from: string, to: string, updatedAt: string): Promise<number> {
-  const result = await db
-    .updateTable("products")
-    .set({ category: to, updated_at: updatedAt })
-    .where("category", "=", from)
-    .executeTakeFirst();
+  const result = await db.updateTable("products").set({ category: to, updated_at: updatedAt }).where("category", "=", from).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

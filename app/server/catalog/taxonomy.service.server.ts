@@ -21,7 +21,10 @@ import {
   updateSectionNames,
 } from "./taxonomy.repo.server";
 
-const toEntry = (key: string, row: { name: string; name_en: string | null; name_fr: string | null; product_count: number | string }): AdminTaxonomyEntry => ({
+const toEntry = (
+  key: string,
+  row: { name: string; name_en: string | null; name_fr: string | null; product_count: number | string },
+): AdminTaxonomyEntry => ({
   key,
   name: row.name,
   nameEn: row.name_en,

@@ -10,4 +10,15 @@ import type { TrackingTables } from "../tracking/tracking.table.server";
 import type { WholesaleTables } from "../wholesale/wholesale.table.server";
 
 /** The whole schema, composed from each domain's tables. */
-export interface Database extends CatalogTables, DeliveryTables, OrdersTables, OrderWorkflowTables, PlatformTables, AuthTables, MerchandisingTables, TrackingTables, WholesaleTables, JewelleryTables {}
+export interface Database
+  extends
+    CatalogTables,
+    DeliveryTables,
+    OrdersTables,
+    OrderWorkflowTables,
+    PlatformTables,
+    AuthTables,
+    MerchandisingTables,
+    TrackingTables,
+    WholesaleTables,
+    JewelleryTables {}

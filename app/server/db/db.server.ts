@@ -31,17 +31,13 @@ export interface DatabaseHandle {
 class BooleanToIntegerTransformer extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {
     if (typeof node.value === "boolean") {
-      return node.immediate
-        ? ValueNode.createImmediate(node.value ? 1 : 0)
-        : ValueNode.create(node.value ? 1 : 0);
+      return node.immediate ? ValueNode.createImmediate(node.value ? 1 : 0) : ValueNode.create(node.value ? 1 : 0);
     }
     return super.transformValue(node);
   }
 
   protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return PrimitiveValueListNode.create(
-      node.values.map((value) => (typeof value === "boolean" ? (value ? 1 : 0) : value)),
-    );
+    return PrimitiveValueListNode.create(node.values.map((value) => (typeof value === "boolean" ? (value ? 1 : 0) : value)));
   }
 }
 
@@ -162,10 +158,7 @@ export function isPostgresUrl(url: string): boolean {
  * - `file:PATH` (relative to the working directory) or `file::memory:`: SQLite, WAL, foreign keys on;
  * - `postgres://…`: PostgreSQL through a pg pool. `searchPath` picks a schema (tests use one per file).
  */
-export function openDatabase(
-  url: string,
-  options: { searchPath?: string; poolSize?: number } = {},
-): DatabaseHandle {
+export function openDatabase(url: string, options: { searchPath?: string; poolSize?: number } = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
       connectionString: url,

@@ -25,7 +25,10 @@ type Zone = "A" | "B" | "C" | "D";
 
 /** Reference data: the 69 wilayas with their default fees. Inserted once. */
 export async function seedWilayas(db: Kysely<Database>): Promise<number> {
-  const existing = await db.selectFrom("wilayas").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom("wilayas")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return 0;
   // Sorted by code, so the parents (01-58) exist before the 2026 wilayas that reference them.
   const rows = [...wilayaData.wilayas]
@@ -74,7 +77,10 @@ export function parseCsvLine(line: string): string[] {
 
 /** The rows of communes.csv (code,wilaya,name_fr,name_ar,wilaya_before). */
 export function parseCommunesCsv(text: string) {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).filter((line) => line.trim() !== "");
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "");
   return lines.slice(1).map((line) => {
     const [code, wilaya, nameFr, nameAr, before] = parseCsvLine(line).map((field) => field.trim());
     if (!code || !wilaya || !nameFr || !nameAr) throw new Error(`communes.csv: bad line ${JSON.stringify(line)}`);
@@ -84,13 +90,19 @@ export function parseCommunesCsv(text: string) {
 
 /** Reference data: the 1,541 communes, inserted in batches when the table is empty (new shops and shops from before 007). */
 export async function seedCommunes(db: Kysely<Database>, file = COMMUNES_FILE): Promise<number> {
-  const existing = await db.selectFrom("communes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom("communes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return 0;
   const rows = parseCommunesCsv(await readFile(file, "utf8"));
   // 200 rows × 5 columns stays far below SQLite's and PostgreSQL's bound-parameter limits.
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 200) {
-      await trx.insertInto("communes").values(rows.slice(i, i + 200)).execute();
+      await trx
+        .insertInto("communes")
+        .values(rows.slice(i, i + 200))
+        .execute();
     }
   });
   return rows.length;
@@ -130,8 +142,14 @@ export async function seedDemoCatalogue(
 ): Promise<Omit<SeedReport, "wilayas" | "communes">> {
   const none = { categories: 0, sections: 0, products: 0 };
   const [products, categories] = await Promise.all([
-    db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("categories")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   if (Number(products.n) > 0 || Number(categories.n) > 0) return none;
 
@@ -156,9 +174,7 @@ export async function seedDemoCatalogue(
       .execute();
     await trx
       .insertInto("sections")
-      .values(
-        demoSections.map((s) => ({ id: s.id, name: s.name, name_en: s.nameEn, name_fr: s.nameFr, created_at: now })),
-      )
+      .values(demoSections.map((s) => ({ id: s.id, name: s.name, name_en: s.nameEn, name_fr: s.nameFr, created_at: now })))
       .execute();
     for (const p of demoProducts) {
       await trx

@@ -114,7 +114,6 @@ export async function listWilayaSettings(db: Kysely<Database>): Promise<WilayaSe
   return rows.map((row) => ({ ...toDeliveryRate(row), active: toBool(row.active) }));
 }
 
-
 /** Why a field of the delivery settings form is refused; translated with adminDelivery.errors.<code>. */
 export type WilayaSettingsErrorCode = "price" | "time" | "zone";
 
@@ -130,7 +129,17 @@ const price = (code: WilayaSettingsErrorCode) =>
 export const wilayaSettingsFormSchema = z.object({
   homePrice: price("price"),
   /** Empty: no stop-desk in this wilaya. */
-  stopDeskPrice: z.union([z.string().trim().length(0).transform(() => null), price("price")], { error: "price" }),
+  stopDeskPrice: z.union(
+    [
+      z
+        .string()
+        .trim()
+        .length(0)
+        .transform(() => null),
+      price("price"),
+    ],
+    { error: "price" },
+  ),
   deliveryTime: z
     .string()
     .trim()
@@ -168,7 +177,9 @@ export async function saveWilayaSettings(
     const fields: Extract<SaveWilayaSettingsResult, { error: "invalid" }>["fields"] = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0]) as keyof typeof fields;
-      const reason = (["price", "time", "zone"] as const).find((c) => c === issue.message) ?? (field === "zone" ? "zone" : field === "deliveryTime" ? "time" : "price");
+      const reason =
+        (["price", "time", "zone"] as const).find((c) => c === issue.message) ??
+        (field === "zone" ? "zone" : field === "deliveryTime" ? "time" : "price");
       fields[field] ??= reason;
     }
     return { ok: false, error: "invalid", fields };

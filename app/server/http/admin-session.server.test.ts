@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isDataRequest, isSameOrigin, loginUrlFor } from "./admin-session.server";
 
-const post = (headers: Record<string, string>) =>
-  new Request("http://127.0.0.1:3000/admin/products/new", { method: "POST", headers });
+const post = (headers: Record<string, string>) => new Request("http://127.0.0.1:3000/admin/products/new", { method: "POST", headers });
 
 describe("admin request checks", () => {
   it("accepts a post whose Origin, or else Referer, is this site", () => {

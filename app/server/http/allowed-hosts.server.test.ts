@@ -10,7 +10,8 @@ const rulesFor = (env: Record<string, string>) => {
 describe("the allowed hosts", () => {
   it("by default: loopback names on the listening port or none, whatever the wildcard HOST", () => {
     const { rules, port } = rulesFor({ HOST: "0.0.0.0", PORT: "3000" });
-    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "LOCALHOST", "localhost.:3000"]) expect(isAllowedHost(host, rules, port), host).toBe(true);
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000", "LOCALHOST", "localhost.:3000"])
+      expect(isAllowedHost(host, rules, port), host).toBe(true);
     for (const host of ["evil.example", "localhost:3001", "0.0.0.0:3000", "10.0.0.5:3000", "", undefined]) {
       expect(isAllowedHost(host, rules, port), String(host)).toBe(false);
     }
@@ -18,7 +19,8 @@ describe("the allowed hosts", () => {
 
   it("adds a specific HOST and PUBLIC_URL's host (with its explicit port, if any)", () => {
     const { rules, port } = rulesFor({ HOST: "10.0.0.5", PORT: "8080", PUBLIC_URL: "https://shop.example" });
-    for (const host of ["10.0.0.5:8080", "shop.example", "Shop.Example:8080", "localhost:8080"]) expect(isAllowedHost(host, rules, port), host).toBe(true);
+    for (const host of ["10.0.0.5:8080", "shop.example", "Shop.Example:8080", "localhost:8080"])
+      expect(isAllowedHost(host, rules, port), host).toBe(true);
     expect(isAllowedHost("shop.example:1234", rules, port)).toBe(false);
     const withPort = rulesFor({ PUBLIC_URL: "http://shop.example:8443/" });
     expect(isAllowedHost("shop.example:8443", withPort.rules, withPort.port)).toBe(true);
@@ -29,12 +31,21 @@ describe("the allowed hosts", () => {
 
   it("is exactly ALLOWED_HOSTS (plus PUBLIC_URL's host) when set", () => {
     const { rules, port } = rulesFor({ ALLOWED_HOSTS: "shop.example, www.shop.example:8443", PUBLIC_URL: "https://souq.example" });
-    for (const host of ["shop.example", "shop.example:3000", "www.shop.example:8443", "souq.example"]) expect(isAllowedHost(host, rules, port), host).toBe(true);
+    for (const host of ["shop.example", "shop.example:3000", "www.shop.example:8443", "souq.example"])
+      expect(isAllowedHost(host, rules, port), host).toBe(true);
     for (const host of ["www.shop.example", "localhost:3000", "127.0.0.1:3000"]) expect(isAllowedHost(host, rules, port), host).toBe(false);
   });
 
   it("refuses malformed host headers", () => {
-    for (const value of ["a.dz/<script>", "user@shop.example", "shop.example:99999", "shop.example:0", "[::1", "shop example", "shop.example:80:80"]) {
+    for (const value of [
+      "a.dz/<script>",
+      "user@shop.example",
+      "shop.example:99999",
+      "shop.example:0",
+      "[::1",
+      "shop example",
+      "shop.example:80:80",
+    ]) {
       expect(parseAuthority(value), value).toBeUndefined();
     }
   });

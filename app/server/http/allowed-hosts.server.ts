@@ -24,7 +24,8 @@ export function parseAuthority(value: string | undefined): { name: string; port?
   return { name, port };
 }
 
-export const ALLOWED_HOSTS_MESSAGE = "must be a comma-separated list of host names, each with an optional :port (e.g. shop.example.com, www.shop.example.com)";
+export const ALLOWED_HOSTS_MESSAGE =
+  "must be a comma-separated list of host names, each with an optional :port (e.g. shop.example.com, www.shop.example.com)";
 
 /** ALLOWED_HOSTS → rules; undefined when an entry is not a host. */
 export function parseAllowedHosts(raw: string): HostRule[] | undefined {

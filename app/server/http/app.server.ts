@@ -56,10 +56,7 @@ export function requestLogger(req: Request, res: Response, next: NextFunction): 
   res.setHeader("X-Request-Id", requestId);
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logger.info(
-      { reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-      "request",
-    );
+    logger.info({ reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
   });
   runInRequest({ requestId }, next);
 }

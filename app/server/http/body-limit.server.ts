@@ -72,7 +72,13 @@ async function refuseTooLarge(req: Request, res: Response, policy: BodyPolicy, r
   }
   const message = t("api.bodyTooLarge");
   if (policy.answer === "json") {
-    return answerAndClose(req, res, 413, { ...headers, "Content-Type": "application/json; charset=utf-8" }, JSON.stringify({ error: "body_too_large", message }));
+    return answerAndClose(
+      req,
+      res,
+      413,
+      { ...headers, "Content-Type": "application/json; charset=utf-8" },
+      JSON.stringify({ error: "body_too_large", message }),
+    );
   }
   const title = escapeHtml(t("api.bodyTooLargeTitle"));
   const page =

@@ -18,7 +18,10 @@ function meter(text: string, contentType: string, size: number, within = limits)
 function multipart(parts: { name: string; filename?: string; value: string }[], boundary = "XyZ"): string {
   return (
     parts
-      .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ""}\r\n\r\n${p.value}\r\n`)
+      .map(
+        (p) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ""}\r\n\r\n${p.value}\r\n`,
+      )
       .join("") + `--${boundary}--\r\n`
   );
 }
@@ -43,7 +46,11 @@ describe("BodyMeter", () => {
   it("counts multipart parts and file parts, whatever the chunk boundaries", () => {
     const five = multipart([1, 2, 3, 4, 5].map((i) => ({ name: `f${i}`, value: `v--XyZ${i}` })));
     const six = multipart([1, 2, 3, 4, 5, 6].map((i) => ({ name: `f${i}`, value: `${i}` })));
-    const twoFiles = multipart([{ name: "a", value: "x" }, { name: "images", filename: "a.png", value: "PNG" }, { name: "images", filename: "b.png", value: "PNG" }]);
+    const twoFiles = multipart([
+      { name: "a", value: "x" },
+      { name: "images", filename: "a.png", value: "PNG" },
+      { name: "images", filename: "b.png", value: "PNG" },
+    ]);
     const threeFiles = multipart([1, 2, 3].map((i) => ({ name: "images", filename: `${i}.png`, value: "\r\n\r\n--Xy" })));
     for (const size of [1, 2, 7, 64, 100_000]) {
       const type = "multipart/form-data; boundary=XyZ";

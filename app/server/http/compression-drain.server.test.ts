@@ -56,7 +56,6 @@ async function serveLargeStreamedPage(fix: boolean, encoding: string) {
   return leftOnStream;
 }
 
-
 describe("compressionDrainListeners", () => {
   it("without it, compression leaks drain listeners on the brotli stream (the cause)", async () => {
     // (Quietly: the warning itself is what the next test checks for.)

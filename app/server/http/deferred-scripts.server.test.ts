@@ -5,7 +5,8 @@ import { DEFERRED_MODULE_TYPE, deferPageScripts, deferredPreloadsOf, PageScripts
 
 // What React writes for React Router's <Scripts /> in production (nonce first, preloads hoisted
 // into <head>), around a page with Arabic text (multi-byte UTF-8).
-const MODULE_BODY = 'import * as route0 from "/assets/root-a1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-b2.js");';
+const MODULE_BODY =
+  'import * as route0 from "/assets/root-a1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-b2.js");';
 const DOCUMENT = [
   '<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charSet="utf-8"/>',
   '<link rel="stylesheet" href="/assets/app-c3.css" data-precedence="default"/>',
@@ -54,7 +55,7 @@ describe("PageScriptsRewriter: React Router's scripts wait for the main image", 
   });
 
   it("leaves everything else as it was: stylesheet, font preloads, text, images, other scripts", () => {
-    const loaderStart = rewritten.indexOf("<script nonce=\"n0nce==\">(function loadPageScripts");
+    const loaderStart = rewritten.indexOf('<script nonce="n0nce==">(function loadPageScripts');
     const loaderEnd = rewritten.indexOf("</script>", loaderStart) + "</script>".length;
     const withoutLoader = rewritten.slice(0, loaderStart) + rewritten.slice(loaderEnd);
     const expected = DOCUMENT.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(' type="module" async=""', ` type="${DEFERRED_MODULE_TYPE}"`);
@@ -77,13 +78,14 @@ describe("PageScriptsRewriter: React Router's scripts wait for the main image", 
   });
 
   it("passes a document without React Router's module script through unchanged", () => {
-    const plain = '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/></head><body><p>لا شيء</p><script nonce="x">1</script></body></html>';
+    const plain =
+      '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/></head><body><p>لا شيء</p><script nonce="x">1</script></body></html>';
     const rewriter = new PageScriptsRewriter();
     expect(rewriter.push(plain) + rewriter.end()).toBe(plain);
     expect(rewriter.deferred).toBe(false);
   });
 
-  it("escapes \"<\" in the loader's arguments so a path cannot close the script", () => {
+  it('escapes "<" in the loader\'s arguments so a path cannot close the script', () => {
     // React writes attribute values escaped; the loader gets the path itself, and "<" as \u003c.
     const html = DOCUMENT.replace("/assets/chunk-d4.js", "/assets/&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;.js");
     const out = rewriteInPieces([html]);

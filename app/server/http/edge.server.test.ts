@@ -54,6 +54,7 @@ describe("edgeGuard", () => {
   });
 
   it("answers 400 to a host the shop does not answer to", async () => {
-    for (const host of ["evil.example", "localhost:3001", "localhost@evil.example"]) expect((await seen("false", { Host: host })).status, host).toBe(400);
+    for (const host of ["evil.example", "localhost:3001", "localhost@evil.example"])
+      expect((await seen("false", { Host: host })).status, host).toBe(400);
   });
 });

@@ -4,11 +4,14 @@ import { BodyTooLargeError, readFormWithin } from "./form-body.server";
 describe("readFormWithin", () => {
   it("refuses by Content-Length before reading the body", async () => {
     let pulled = false;
-    const body = new ReadableStream({
-      pull() {
-        pulled = true;
+    const body = new ReadableStream(
+      {
+        pull() {
+          pulled = true;
+        },
       },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     const request = new Request("http://x/", {
       method: "POST",
       body,

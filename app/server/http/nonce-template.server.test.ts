@@ -29,7 +29,9 @@ describe("nonce templates", () => {
     expect(template.br).not.toBeNull();
     for (let run = 0; run < 20; run += 1) {
       const own = nonce();
-      const expected = renderedPage(own).toString().replace(`<p>${own.slice(0, 6)}`, `<p>${rendered.slice(0, 6)}`);
+      const expected = renderedPage(own)
+        .toString()
+        .replace(`<p>${own.slice(0, 6)}`, `<p>${rendered.slice(0, 6)}`);
       expect(Buffer.concat(identityBody(template, own)).toString()).toBe(expected);
       expect(gunzipSync(Buffer.concat(gzipBody(template, own))).toString()).toBe(expected);
       expect(brotliDecompressSync(Buffer.concat(brotliBody(template, own))).toString()).toBe(expected);

@@ -193,7 +193,12 @@ function deBruijn(k: number, n: number): number[] {
  * Compresses the parts in one stream, flushed to a byte boundary after each part and after each
  * placeholder; the placeholders' output is dropped (a response puts its nonce block there).
  */
-async function compressParts(stream: Transform & { flush(kind: number, callback: () => void): void }, flush: number, parts: Buffer[], placeholders: Buffer[]): Promise<Buffer[] | null> {
+async function compressParts(
+  stream: Transform & { flush(kind: number, callback: () => void): void },
+  flush: number,
+  parts: Buffer[],
+  placeholders: Buffer[],
+): Promise<Buffer[] | null> {
   const pending: Buffer[] = [];
   stream.on("data", (chunk: Buffer) => pending.push(chunk));
   const failed = new Promise<never>((_, reject) => stream.once("error", reject));

@@ -10,7 +10,13 @@ describe("checkOrderApiAccess", () => {
   it("takes only application/json (parameters and case aside): 415 otherwise, token or not", () => {
     expect(isJsonContentType("application/json; charset=UTF-8")).toBe(true);
     expect(isJsonContentType("Application/JSON")).toBe(true);
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp", "application/ld+json"]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonp",
+      "application/ld+json",
+    ]) {
       const result = checkOrderApiAccess(post({ "Content-Type": type, Origin: SHOP }), TOKEN);
       expect(result, type).toEqual({ ok: false, status: 415, code: "unsupported_media_type" });
     }

@@ -89,9 +89,11 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addre
     const found = cache.lookup(key);
     if (found) {
       if (found.freshness === "stale" && !cache.isRendering(key)) {
-        cache.render(key, () => render(url, fetchHeaders(req), newNonce())).catch((error: unknown) => {
-          logger.error({ err: error, path: pathOf(req.originalUrl) }, "page cache: background render failed");
-        });
+        cache
+          .render(key, () => render(url, fetchHeaders(req), newNonce()))
+          .catch((error: unknown) => {
+            logger.error({ err: error, path: pathOf(req.originalUrl) }, "page cache: background render failed");
+          });
       }
       sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE", nonceOf(res), policyFor);
       return;

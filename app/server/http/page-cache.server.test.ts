@@ -7,7 +7,11 @@ const NONCE = "cmVuZGVyZWQtbm9uY2UtMQ==";
 const html = (text: string, nonce = NONCE) => Buffer.from(`<!DOCTYPE html><html><body>${text}<script nonce="${nonce}">1</script></body></html>`);
 
 async function page(text: string, lifetime = { freshMs: 5_000, staleMs: 30_000 }, nonce = NONCE) {
-  return cachedPage({ status: 200, headers: [["content-type", "text/html"]], contentSecurityPolicy: `script-src 'nonce-${nonce}'`, body: html(text, nonce) }, nonce, lifetime);
+  return cachedPage(
+    { status: 200, headers: [["content-type", "text/html"]], contentSecurityPolicy: `script-src 'nonce-${nonce}'`, body: html(text, nonce) },
+    nonce,
+    lifetime,
+  );
 }
 
 const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString();
@@ -24,7 +28,18 @@ describe("sharedCacheLifetime", () => {
   });
 
   it("refuses what a shared cache must not keep", () => {
-    for (const value of [null, "", "private, no-store", "public, max-age=60", "public, s-maxage=0", "public, s-maxage=5, no-store", "public, private, s-maxage=5", "public, no-cache, s-maxage=5", "s-maxage=5", "public, s-maxage=abc"]) {
+    for (const value of [
+      null,
+      "",
+      "private, no-store",
+      "public, max-age=60",
+      "public, s-maxage=0",
+      "public, s-maxage=5, no-store",
+      "public, private, s-maxage=5",
+      "public, no-cache, s-maxage=5",
+      "s-maxage=5",
+      "public, s-maxage=abc",
+    ]) {
       expect(sharedCacheLifetime(value), String(value)).toBeNull();
     }
   });

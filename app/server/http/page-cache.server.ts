@@ -153,11 +153,7 @@ export class PageCache {
  * Compresses a page once for every visitor it will be served to (in libuv's thread pool), in
  * parts around `nonce`, the CSP nonce it was rendered with.
  */
-export async function cachedPage(
-  { status, headers, body }: UncachedResponse,
-  nonce: string,
-  lifetime: SharedCacheLifetime,
-): Promise<CachedPage> {
+export async function cachedPage({ status, headers, body }: UncachedResponse, nonce: string, lifetime: SharedCacheLifetime): Promise<CachedPage> {
   const template = await compileInTurn(() => compileNonceTemplate(body, nonce));
   const hash = createHash("sha256");
   for (const part of template.parts) hash.update(part).update("\0");

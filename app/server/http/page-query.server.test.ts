@@ -30,7 +30,9 @@ describe("pageAddress", () => {
   });
 
   it("keeps what the matched route declares, and only there", () => {
-    expect(of("http://shop.test/categories/kitchen?utm_medium=cpc&page=2&sort=price-asc&x=1")).toBe("http://shop.test/categories/kitchen?page=2&sort=price-asc");
+    expect(of("http://shop.test/categories/kitchen?utm_medium=cpc&page=2&sort=price-asc&x=1")).toBe(
+      "http://shop.test/categories/kitchen?page=2&sort=price-asc",
+    );
     expect(of("http://shop.test/search?sort=newest&q=tajine&fbclid=x")).toBe("http://shop.test/search?q=tajine&sort=newest");
     // Another route's parameter means nothing here.
     expect(of("http://shop.test/products/tajine?page=2&q=x")).toBe("http://shop.test/products/tajine");

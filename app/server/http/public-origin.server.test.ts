@@ -7,9 +7,9 @@ describe("public origin", () => {
   it("is PUBLIC_URL without its trailing slash when set, whatever the proxy headers say", () => {
     expect(originOf(request("http://127.0.0.1:3000/about"), "https://shop.dz/")).toBe("https://shop.dz");
     expect(originOf(request("http://127.0.0.1:3000/"), "https://shop.dz")).toBe("https://shop.dz");
-    expect(
-      originOf(request("http://127.0.0.1:3000/", { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" }), "https://shop.dz"),
-    ).toBe("https://shop.dz");
+    expect(originOf(request("http://127.0.0.1:3000/", { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" }), "https://shop.dz")).toBe(
+      "https://shop.dz",
+    );
   });
 
   it("is the request's origin otherwise", () => {

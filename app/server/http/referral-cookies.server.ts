@@ -100,10 +100,7 @@ export async function trackReferral(
     });
     if (outcome === "ignored") return [];
     const secure = cookieIsSecure(request, "publicUrl" in options ? options.publicUrl : env().PUBLIC_URL);
-    return [
-      ...(known ? [] : [referralCookie(VISITOR_COOKIE, visitorToken, secure)]),
-      referralCookie(REF_COOKIE, code, secure),
-    ];
+    return [...(known ? [] : [referralCookie(VISITOR_COOKIE, visitorToken, secure)]), referralCookie(REF_COOKIE, code, secure)];
   } catch (error) {
     logger.error({ err: error, path: pathOf(request.url) }, "could not record a referral click");
     return [];

@@ -217,8 +217,14 @@ function encodeVariant(input: Buffer, source: Source, width: number, effort: num
     // Rasterise at the target width (not at the SVG's own size and then scaled): sharp renders an
     // SVG at `density` dpi, 72 being its nominal size. The resize only rounds to the exact width.
     const density = Math.min(MAX_DENSITY, Math.max(MIN_DENSITY, (72 * width) / source.width));
-    return sharp(input, { ...SHARP_INPUT, density }).resize({ width }).webp(webp).toBuffer();
+    return sharp(input, { ...SHARP_INPUT, density })
+      .resize({ width })
+      .webp(webp)
+      .toBuffer();
   }
   // Metadata is dropped by default (sharp keeps none unless asked); colours end up in sRGB.
-  return sharp(input, { ...SHARP_INPUT, autoOrient: true }).resize({ width, withoutEnlargement: true }).webp(webp).toBuffer();
+  return sharp(input, { ...SHARP_INPUT, autoOrient: true })
+    .resize({ width, withoutEnlargement: true })
+    .webp(webp)
+    .toBuffer();
 }

@@ -50,4 +50,3 @@ export async function checkUploads(files: UploadedFile[]): Promise<ImageError | 
   }
   return null;
 }
-

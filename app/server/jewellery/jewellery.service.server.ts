@@ -43,13 +43,13 @@ function toCard(row: JewelleryRow, image: Parameters<typeof toCardData>[1], lang
 }
 
 /** The jewellery products (newest first), of one sub-category when given, with their main pictures. */
-export async function listJewellery(
-  db: Kysely<Database>,
-  language: Language,
-  subcategory: JewellerySubcategory | null,
-): Promise<JewelleryCard[]> {
+export async function listJewellery(db: Kysely<Database>, language: Language, subcategory: JewellerySubcategory | null): Promise<JewelleryCard[]> {
   const rows = await selectJewelleryProducts(db, subcategory);
-  const images = await selectImages(db, rows.map((row) => row.id), { firstOnly: true });
+  const images = await selectImages(
+    db,
+    rows.map((row) => row.id),
+    { firstOnly: true },
+  );
   const byProduct = new Map(images.map((image) => [image.product_id, image]));
   return rows.map((row) => toCard(row, byProduct.get(row.id), language));
 }
@@ -69,7 +69,8 @@ export async function getJewelleryItem(db: Kysely<Database>, id: string, languag
     material: row.material,
     weight: row.weight,
     stones: row.stones,
-    features: language === "ar" ? (arabicFeatures.length ? arabicFeatures : englishFeatures) : englishFeatures.length ? englishFeatures : arabicFeatures,
+    features:
+      language === "ar" ? (arabicFeatures.length ? arabicFeatures : englishFeatures) : englishFeatures.length ? englishFeatures : arabicFeatures,
     tags: lines(row.tags),
   };
 }

@@ -77,14 +77,13 @@ export function selectCollection(db: Kysely<Database>, id: number) {
 /** Several collections by id (any state), in one query. */
 export function selectCollectionsByIds(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("collections").select(collectionColumns).where("id", "in", [...ids]).execute();
-}
-
-export function selectActiveCollectionBySlug(db: Kysely<Database>, slug: string) {
   return db
     .selectFrom("collections")
     .select(collectionColumns)
-    .where("slug", "=", slug)
-    .where("is_active", "=", true)
-    .executeTakeFirst();
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+export function selectActiveCollectionBySlug(db: Kysely<Database>, slug: string) {
+  return db.selectFrom("collections").select(collectionColumns).where("slug", "=", slug).where("is_active", "=", true).executeTakeFirst();
 }

@@ -31,7 +31,9 @@ import {
 import { toMerchImage, type StoredImageColumns } from "./merch-shared.server";
 import { countProductLists } from "./product-lists.repo.server";
 
-export function collectionImageColumns(row: Pick<CollectionRow, "banner_url" | "banner_width" | "banner_height" | "banner_widths">): StoredImageColumns {
+export function collectionImageColumns(
+  row: Pick<CollectionRow, "banner_url" | "banner_width" | "banner_height" | "banner_widths">,
+): StoredImageColumns {
   return { url: row.banner_url, width: row.banner_width, height: row.banner_height, widths: row.banner_widths };
 }
 
@@ -77,7 +79,12 @@ function toCard(row: CollectionRow, productCount: number): AdminCollectionCard {
 /** Every collection, by display_order then id, with how many products each lists. */
 export async function listAdminCollections(db: Kysely<Database>): Promise<AdminCollectionCard[]> {
   const rows = await selectCollections(db);
-  const counts = await countProductLists(db, "collection", rows.map((row) => row.id), { availableOnly: false });
+  const counts = await countProductLists(
+    db,
+    "collection",
+    rows.map((row) => row.id),
+    { availableOnly: false },
+  );
   return rows.map((row) => toCard(row, counts.get(row.id) ?? 0));
 }
 

@@ -34,14 +34,13 @@ export function selectCustomPage(db: Kysely<Database>, id: number) {
 /** Several custom pages by id (any state), in one query. */
 export function selectCustomPagesByIds(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("custom_pages").select(pageColumns).where("id", "in", [...ids]).execute();
-}
-
-export function selectActiveCustomPageBySlug(db: Kysely<Database>, slug: string) {
   return db
     .selectFrom("custom_pages")
     .select(pageColumns)
-    .where("slug", "=", slug)
-    .where("is_active", "=", true)
-    .executeTakeFirst();
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+export function selectActiveCustomPageBySlug(db: Kysely<Database>, slug: string) {
+  return db.selectFrom("custom_pages").select(pageColumns).where("slug", "=", slug).where("is_active", "=", true).executeTakeFirst();
 }

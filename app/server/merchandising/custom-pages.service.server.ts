@@ -59,7 +59,12 @@ function toCard(row: CustomPageRow, productCount: number): AdminCustomPageCard {
 
 export async function listAdminCustomPages(db: Kysely<Database>): Promise<AdminCustomPageCard[]> {
   const rows = await selectCustomPages(db);
-  const counts = await countProductLists(db, "page", rows.map((row) => row.id), { availableOnly: false });
+  const counts = await countProductLists(
+    db,
+    "page",
+    rows.map((row) => row.id),
+    { availableOnly: false },
+  );
   return rows.map((row) => toCard(row, counts.get(row.id) ?? 0));
 }
 

@@ -16,7 +16,14 @@ import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";
 import { checkProductIds, imageFiles, removeUnusedImages, saveImaged, type StoredImageColumns } from "./merch-shared.server";
-import { deleteRecord, insertRecord, recordSlugOwner, updateRecord, type MerchRecordTable, type MerchRecordValues } from "./merch-records.repo.server";
+import {
+  deleteRecord,
+  insertRecord,
+  recordSlugOwner,
+  updateRecord,
+  type MerchRecordTable,
+  type MerchRecordValues,
+} from "./merch-records.repo.server";
 import { selectListedProducts, selectProductLists } from "./product-lists.repo.server";
 
 /**

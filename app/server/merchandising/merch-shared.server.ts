@@ -23,10 +23,7 @@ export function refuse(status: Refusal["status"], error: MerchErrorKey, field?: 
  * A posted product selection as the server keeps it (normalizeProductIds), refused when it holds
  * more than MERCH_LIMITS.products distinct ids (tooLong) or an id no product has (unknownProducts).
  */
-export async function checkProductIds(
-  db: Kysely<Database>,
-  raw: readonly string[],
-): Promise<{ ok: true; ids: string[] } | Refusal> {
+export async function checkProductIds(db: Kysely<Database>, raw: readonly string[]): Promise<{ ok: true; ids: string[] } | Refusal> {
   const distinct = new Set(raw.map((id) => (typeof id === "string" ? id.trim() : "")).filter(Boolean));
   if (distinct.size > MERCH_LIMITS.products) return refuse(422, "tooLong", "productIds");
   const ids = normalizeProductIds(raw);
@@ -67,12 +64,7 @@ export async function checkImageUpload(file: UploadedFile | null): Promise<Refus
 }
 
 /** Stores a checked upload under `folder` as WebP variants; null when it could not be stored. */
-export async function storeImage(
-  storage: Storage,
-  file: UploadedFile,
-  name: string,
-  folder: "collections" | "pages",
-): Promise<IngestedImage | null> {
+export async function storeImage(storage: Storage, file: UploadedFile, name: string, folder: "collections" | "pages"): Promise<IngestedImage | null> {
   try {
     return await ingestImage(storage, file.bytes, { name: imageNameSlug(name) === "image" ? file.name : name, folder });
   } catch (error) {
@@ -84,9 +76,21 @@ export async function storeImage(
 async function countImageUses(db: Kysely<Database>, src: string): Promise<number> {
   // Product images too: a row may point at a product's picture (set by hand or by an import).
   const [collections, pages, products] = await Promise.all([
-    db.selectFrom("collections").select((eb) => eb.fn.countAll<number>().as("n")).where("banner_url", "=", src).executeTakeFirstOrThrow(),
-    db.selectFrom("custom_pages").select((eb) => eb.fn.countAll<number>().as("n")).where("hero_url", "=", src).executeTakeFirstOrThrow(),
-    db.selectFrom("product_images").select((eb) => eb.fn.countAll<number>().as("n")).where("url", "=", src).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("collections")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("banner_url", "=", src)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("custom_pages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("hero_url", "=", src)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("product_images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("url", "=", src)
+      .executeTakeFirstOrThrow(),
   ]);
   return Number(collections.n) + Number(pages.n) + Number(products.n);
 }
@@ -142,7 +146,11 @@ export interface ImagedSave {
  * then the row and its product list in one transaction. A refused or failed save stores nothing
  * and removes the image it had stored; a replaced or removed image's files go when no row shows them.
  */
-export async function saveImaged(db: Kysely<Database>, storage: Storage, save: ImagedSave): Promise<{ ok: true; id: number; created: boolean } | Refusal> {
+export async function saveImaged(
+  db: Kysely<Database>,
+  storage: Storage,
+  save: ImagedSave,
+): Promise<{ ok: true; id: number; created: boolean } | Refusal> {
   const [previous, owner] = await Promise.all([
     save.id === null ? Promise.resolve(undefined) : save.currentImage(db, save.id),
     save.slugOwner(db, save.slug),

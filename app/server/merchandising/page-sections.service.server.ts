@@ -46,7 +46,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A page's sections (active or not) by display_order, with their product ids and collection title. */
 export async function listAdminPageSections(db: Kysely<Database>, page: PageIdentifier): Promise<AdminPageSection[]> {
   const rows = await selectPageSections(db, page);
-  const lists = await selectProductLists(db, "section", rows.map((row) => row.id));
+  const lists = await selectProductLists(
+    db,
+    "section",
+    rows.map((row) => row.id),
+  );
   return rows.flatMap((row) => {
     // Rows are only written through saveSection, which checks both; skip anything else.
     if (!isPageIdentifier(row.page_identifier) || !isSectionType(row.section_type)) return [];

@@ -41,11 +41,7 @@ export async function replaceProductList(
 }
 
 /** The lists of several owners in one query, each in its order. */
-export async function selectProductLists(
-  db: Kysely<Database>,
-  kind: ProductListKind,
-  ownerIds: readonly number[],
-): Promise<Map<number, string[]>> {
+export async function selectProductLists(db: Kysely<Database>, kind: ProductListKind, ownerIds: readonly number[]): Promise<Map<number, string[]>> {
   const lists = new Map<number, string[]>(ownerIds.map((id) => [id, []]));
   if (ownerIds.length === 0) return lists;
   const { table, owner } = list(kind);
@@ -65,11 +61,7 @@ export async function selectProductLists(
  * the lists of those sections; kind "collection", the lists of the collections they name (any
  * state: the caller keeps the active ones).
  */
-export async function selectProductListsOfPage(
-  db: Kysely<Database>,
-  kind: "section" | "collection",
-  page: string,
-): Promise<Map<number, string[]>> {
+export async function selectProductListsOfPage(db: Kysely<Database>, kind: "section" | "collection", page: string): Promise<Map<number, string[]>> {
   const { table, owner } = list(kind);
   const rows = await db
     .selectFrom(table)

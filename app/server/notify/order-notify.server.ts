@@ -82,11 +82,7 @@ export function orderNotifyText(input: OrderNotifyInput, t: TFunction, publicUrl
 }
 
 /** The outbox messages of one new order: one per configured channel. */
-export function orderNotifyMessages(
-  input: OrderNotifyInput,
-  settings: OrderNotifySettings,
-  t: TFunction,
-): OutboxMessage[] {
+export function orderNotifyMessages(input: OrderNotifyInput, settings: OrderNotifySettings, t: TFunction): OutboxMessage[] {
   const messages: OutboxMessage[] = [];
   if (settings.telegram) {
     messages.push({ topic: ORDER_NOTIFY_TELEGRAM_TOPIC, payload: JSON.stringify({ text: orderNotifyText(input, t, settings.publicUrl) }) });

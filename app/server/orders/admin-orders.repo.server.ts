@@ -73,11 +73,7 @@ function withWilayaNames<Row extends { wilaya_code: string }>(row: Row, names: M
  * The orders a filter selects, newest first, with the wilaya's names and the number of
  * articles (Σ quantity of the lines) as items_count.
  */
-export async function selectOrders(
-  db: Kysely<Database>,
-  filter: OrderFilter,
-  { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {},
-) {
+export async function selectOrders(db: Kysely<Database>, filter: OrderFilter, { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {}) {
   const rows = db
     .selectFrom("orders")
     .select(listColumns)
@@ -189,11 +185,7 @@ export async function selectPhoneRecord(db: Kysely<Database>, phone: string) {
  * Other orders from the same phone naming one of the same products, placed within 24 hours
  * (before or after) of this one: likely the shopper pressing twice, or ordering again.
  */
-export function selectDuplicateOrders(
-  db: Kysely<Database>,
-  order: { id: number; phone: string; created_at: string },
-  productIds: string[],
-) {
+export function selectDuplicateOrders(db: Kysely<Database>, order: { id: number; phone: string; created_at: string }, productIds: string[]) {
   if (productIds.length === 0) return Promise.resolve([]);
   const at = new Date(order.created_at).getTime();
   return db

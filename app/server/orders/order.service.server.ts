@@ -64,8 +64,7 @@ export interface PlaceOrderContext {
 }
 
 export type PlaceOrderResult =
-  | { ok: true; status: 201; order: OrderCreated; replayed: boolean }
-  | { ok: false; status: 400 | 422 | 429; error: OrderError };
+  { ok: true; status: 201; order: OrderCreated; replayed: boolean } | { ok: false; status: 400 | 422 | 429; error: OrderError };
 
 /** What placeOrder needs from the configuration (read from the environment unless given). */
 export interface OrderSettings {
@@ -139,9 +138,7 @@ function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Re
 function rawItemIndex(body: unknown, productId: string, fallback: number): number {
   const items = (body as { items?: unknown }).items;
   if (!Array.isArray(items)) return fallback;
-  const index = items.findIndex(
-    (item) => typeof item?.productId === "string" && item.productId.trim() === productId,
-  );
+  const index = items.findIndex((item) => typeof item?.productId === "string" && item.productId.trim() === productId);
   return index === -1 ? fallback : index;
 }
 
@@ -173,9 +170,7 @@ export async function placeOrder(
 
   const parsed = validateOrderRequest(body);
   if (!parsed.ok) {
-    const fields = Object.fromEntries(
-      Object.entries(parsed.fields).map(([field, code]) => [field, orderFieldMessage(t, code)]),
-    );
+    const fields = Object.fromEntries(Object.entries(parsed.fields).map(([field, code]) => [field, orderFieldMessage(t, code)]));
     return failure(422, "invalid_order", t, fields);
   }
   // A jewellery order: its one line is the bundle's quantity of the item,
@@ -203,7 +198,10 @@ export async function placeOrder(
   if (first) return replay(first.order, request, requestHash, t);
 
   const [products, wilaya, commune] = await Promise.all([
-    productsForOrder(db, request.items.map((line) => line.productId)),
+    productsForOrder(
+      db,
+      request.items.map((line) => line.productId),
+    ),
     activeWilayaForOrder(db, request.customer.wilayaCode),
     request.customer.communeCode ? communeByCode(db, request.customer.communeCode) : undefined,
   ]);
@@ -377,9 +375,7 @@ export async function placeOrder(
       if (Math.random() < 0.02) {
         const longest = Math.max(settings.perIp.windowSeconds, settings.perPhone.windowSeconds);
         const before = new Date(now.getTime() - (longest + 86_400) * 1000).toISOString();
-        pruneRateLimits(db, before).catch((error: unknown) =>
-          logger.warn({ err: error }, "could not prune rate-limit counters"),
-        );
+        pruneRateLimits(db, before).catch((error: unknown) => logger.warn({ err: error }, "could not prune rate-limit counters"));
       }
       return created(result.order, false);
   }

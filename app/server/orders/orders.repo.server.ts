@@ -133,10 +133,7 @@ export async function completeOrder(
       })),
     )
     .execute();
-  await trx
-    .insertInto("order_events")
-    .values({ order_id: id, status: "new", note: null, actor: "shopper", created_at: order.createdAt })
-    .execute();
+  await trx.insertInto("order_events").values({ order_id: id, status: "new", note: null, actor: "shopper", created_at: order.createdAt }).execute();
   return {
     id,
     order_number: orderNumber,

@@ -32,14 +32,10 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /** Throws InvalidStorageKeyError unless `key` is a safe relative key; returns it. */
 export function assertValidKey(key: string): string {
-  const valid =
-    key.length > 0 &&
-    key.length <= 512 &&
-    key.split("/").every((segment) => SEGMENT.test(segment));
+  const valid = key.length > 0 && key.length <= 512 && key.split("/").every((segment) => SEGMENT.test(segment));
   if (!valid) throw new InvalidStorageKeyError(key);
   return key;
 }
-
 
 /**
  * The caching of a stored file, wherever it is served from: its key carries a hash of its

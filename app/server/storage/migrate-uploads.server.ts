@@ -143,7 +143,11 @@ export async function rewriteUploadUrls(db: Kysely<Database>, storage: S3Storage
         }
         const rewritten = storage.publicUrl(key);
         if (rewritten === url) continue;
-        await trx.updateTable(table).set({ [column]: rewritten }).where("id", "=", row.id).execute();
+        await trx
+          .updateTable(table)
+          .set({ [column]: rewritten })
+          .where("id", "=", row.id)
+          .execute();
         changed += 1;
       }
       return changed;

@@ -1,12 +1,5 @@
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { assertValidKey, IMMUTABLE_CACHE_CONTROL, InvalidStorageKeyError, type Storage } from "./contract.server";
 
 /**
@@ -178,11 +171,7 @@ export class S3Storage implements Storage {
 /** The SDK error of a missing object or key: NoSuchKey (GET), NotFound (HEAD), or any 404. */
 export function isNotFound(error: unknown): boolean {
   const candidate = error as { name?: unknown; $metadata?: { httpStatusCode?: number } } | null;
-  return (
-    candidate?.name === "NoSuchKey" ||
-    candidate?.name === "NotFound" ||
-    candidate?.$metadata?.httpStatusCode === 404
-  );
+  return candidate?.name === "NoSuchKey" || candidate?.name === "NotFound" || candidate?.$metadata?.httpStatusCode === 404;
 }
 
 /** The S3 client of the configuration: explicit keys when given, else the SDK's default chain (env, profile, instance role). */

@@ -36,8 +36,7 @@ export function shareLinkSettingsFromEnv(): ShareLinkSettings {
 }
 
 export type ShareLinkRequestResult =
-  | { ok: true; status: 200 | 201; link: ShareLinkResponse }
-  | { ok: false; status: 400 | 404 | 422 | 429; code: ShareLinkErrorCode };
+  { ok: true; status: 200 | 201; link: ShareLinkResponse } | { ok: false; status: 400 | 404 | 422 | 429; code: ShareLinkErrorCode };
 
 export interface ShareLinkRequest {
   /** The client's address (the rate limit's key). */

@@ -55,8 +55,7 @@ export interface ShareLinkInput {
 }
 
 export type CreateShareLinkResult =
-  | { ok: true; link: ShareLink; created: boolean }
-  | { ok: false; status: 404 | 422; error: "unknownTarget" | "invalid" };
+  { ok: true; link: ShareLink; created: boolean } | { ok: false; status: 404 | 422; error: "unknownTarget" | "invalid" };
 
 /** An active link as a referral resolves it. */
 export interface ReferralLink {
@@ -257,10 +256,7 @@ export async function recordClick(
 }
 
 /** The id of the link `code` when this visitor clicked it within CONVERSION_WINDOW_DAYS (and it is active), else null. */
-export async function conversionLinkFor(
-  db: Kysely<Database>,
-  input: { code: string; visitorToken: string; now?: Date },
-): Promise<number | null> {
+export async function conversionLinkFor(db: Kysely<Database>, input: { code: string; visitorToken: string; now?: Date }): Promise<number | null> {
   const code = normalizeLinkCode(input.code);
   if (!code || !input.visitorToken) return null;
   const now = input.now ?? new Date();
@@ -302,10 +298,7 @@ export function lastDays(now: Date, days: number): string[] {
  * clicks, every link newest first with its target's name and full URL, and the counted clicks
  * per UTC day of the last ANALYTICS_DAYS days (zeros included).
  */
-export async function getLinkAnalytics(
-  db: Kysely<Database>,
-  options: { origin: string; language: Language; now?: Date },
-): Promise<LinkAnalytics> {
+export async function getLinkAnalytics(db: Kysely<Database>, options: { origin: string; language: Language; now?: Date }): Promise<LinkAnalytics> {
   const now = options.now ?? new Date();
   const days = lastDays(now, ANALYTICS_DAYS);
   const [rows, perDay] = await Promise.all([selectActiveLinks(db), selectClicksPerDay(db, `${days[0]}T00:00:00.000Z`)]);
@@ -341,9 +334,7 @@ export async function getLinkAnalytics(
 
   const clicks = links.reduce((sum, link) => sum + link.clicks, 0);
   const conversions = links.reduce((sum, link) => sum + link.conversions, 0);
-  const top = [...links]
-    .sort((a, b) => b.clicks - a.clicks || b.conversions - a.conversions || b.id - a.id)
-    .slice(0, TOP_LINKS_LIMIT);
+  const top = [...links].sort((a, b) => b.clicks - a.clicks || b.conversions - a.conversions || b.id - a.id).slice(0, TOP_LINKS_LIMIT);
   const byDay = new Map(perDay.map((row) => [row.day, Number(row.clicks)]));
 
   return {

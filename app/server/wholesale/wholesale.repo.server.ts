@@ -54,7 +54,10 @@ export async function insertEnquiry(db: Kysely<Database>, enquiry: NewEnquiry, r
 }
 
 export async function countEnquiries(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("wholesale_enquiries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("wholesale_enquiries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -19,13 +19,7 @@ import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
 import { isPhoneBlocked } from "../orders/index.server";
 import { windowStart } from "../platform/index.server";
-import {
-  countEnquiries,
-  insertEnquiry,
-  selectEnquiries,
-  updateEnquiryStatus,
-  type EnquiryRateLimit,
-} from "./wholesale.repo.server";
+import { countEnquiries, insertEnquiry, selectEnquiries, updateEnquiryStatus, type EnquiryRateLimit } from "./wholesale.repo.server";
 
 /**
  * Trade buyers' enquiries (the wholesale section, /product-gros): taken with the order forms'

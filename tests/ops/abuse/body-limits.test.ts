@@ -73,9 +73,14 @@ describe("huge bodies on every POST route", () => {
   it("answer in the visitor's language: the order API in its error shape, other APIs in JSON, pages with a page", async () => {
     const order = await hostilePost("/api/orders", { total: 100 * 1024, contentType: JSON_TYPE, headers: { Cookie: "lng=fr" } });
     expect(order.status).toBe(413);
-    expect(JSON.parse(order.text)).toEqual({ error: { code: "body_too_large", message: "La commande dépasse la taille autorisée. Veuillez réessayer.", fields: {} } });
+    expect(JSON.parse(order.text)).toEqual({
+      error: { code: "body_too_large", message: "La commande dépasse la taille autorisée. Veuillez réessayer.", fields: {} },
+    });
     const quote = await hostilePost("/api/cart/quote?lng=en", { total: 100 * 1024, contentType: JSON_TYPE });
-    expect(JSON.parse(quote.text)).toEqual({ error: "body_too_large", message: "What you sent is larger than allowed. Please make it smaller and try again." });
+    expect(JSON.parse(quote.text)).toEqual({
+      error: "body_too_large",
+      message: "What you sent is larger than allowed. Please make it smaller and try again.",
+    });
     const page = await hostilePost("/contact", { total: 100 * 1024, chunked: true, contentType: FORM, headers: { Cookie: "lng=en" } });
     expect(page.status).toBe(413);
     expect(page.text).toContain('<html lang="en" dir="ltr">');
@@ -127,10 +132,19 @@ describe("form fields, files and JSON depth", () => {
 
 describe("admin uploads with a session", () => {
   /** A real 8 × 8 PNG. */
-  const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAGvRYgsAAAAAElFTkSuQmCC", "base64"));
+  const PNG = new Uint8Array(
+    Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAGvRYgsAAAAAElFTkSuQmCC", "base64"),
+  );
   const productForm = (files: { name: string; bytes: Uint8Array<ArrayBuffer> }[]) => {
     const form = new FormData();
-    const fields = { intent: "save", title: "body probe", slug: `body-probe-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`, category: "toys", sectionId: "featured", price: "100" };
+    const fields = {
+      intent: "save",
+      title: "body probe",
+      slug: `body-probe-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`,
+      category: "toys",
+      sectionId: "featured",
+      price: "100",
+    };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const file of files) form.append("images", new Blob([file.bytes], { type: "image/png" }), file.name);
     return form;
@@ -139,7 +153,9 @@ describe("admin uploads with a session", () => {
   it("refuses more than 10 files and a file over 5 MB, and saves a normal upload", async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `${i}.png`, bytes: PNG }));
     expect((await post("/admin/products/new", productForm(eleven), { Cookie: cookie })).status).toBe(413);
-    const big = await post("/admin/products/new", productForm([{ name: "big.png", bytes: new Uint8Array(5 * MB + 1) }]), { Cookie: `${cookie}; lng=en` });
+    const big = await post("/admin/products/new", productForm([{ name: "big.png", bytes: new Uint8Array(5 * MB + 1) }]), {
+      Cookie: `${cookie}; lng=en`,
+    });
     expect(big.status).toBe(413);
     const ten = Array.from({ length: 10 }, (_, i) => ({ name: `${i}.png`, bytes: PNG }));
     const saved = await post("/admin/products/new", productForm(ten), { Cookie: cookie });

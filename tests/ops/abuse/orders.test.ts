@@ -81,7 +81,10 @@ function ordersOf(phone: string) {
 }
 
 async function orderCount(): Promise<number> {
-  const row = await handle.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await handle.db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -177,7 +180,12 @@ describe("POST /api/orders from other sites", () => {
 
   it("answers 403 to JSON from another site's Origin or Sec-Fetch-Site, and to a call showing no origin at all", async () => {
     const before = await orderCount();
-    const foreign: Record<string, string>[] = [{ Origin: EVIL }, { Origin: EVIL, "Sec-Fetch-Site": "cross-site" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+    const foreign: Record<string, string>[] = [
+      { Origin: EVIL },
+      { Origin: EVIL, "Sec-Fetch-Site": "cross-site" },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const headers of foreign) {
       const answer = await send("/api/orders", {
         method: "POST",
@@ -188,7 +196,12 @@ describe("POST /api/orders from other sites", () => {
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(answer.text)).toMatchObject({ error: { code: "cross_site" } });
     }
-    const bare = await send("/api/orders", { method: "POST", from: "127.0.0.6", body: orderBody(product.id, "0550505050"), headers: { "Content-Type": "application/json" } });
+    const bare = await send("/api/orders", {
+      method: "POST",
+      from: "127.0.0.6",
+      body: orderBody(product.id, "0550505050"),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(bare.status).toBe(403);
     expect(await orderCount()).toBe(before);
   });

@@ -128,7 +128,15 @@ describe("without PUBLIC_URL or TRUST_PROXY", () => {
   });
 
   it("answers 400, never 500, to malformed percent-encoding in the path or the query, and to a target that is not a path", async () => {
-    const targets = ["/products/%E0%A4%A", "/%", "/search?q=%E0%A4%A", "/search?q=%", "/search?q=%FF", "/admin/login?redirectTo=%ZZ", "/robots.txt?%C3%28"];
+    const targets = [
+      "/products/%E0%A4%A",
+      "/%",
+      "/search?q=%E0%A4%A",
+      "/search?q=%",
+      "/search?q=%FF",
+      "/admin/login?redirectTo=%ZZ",
+      "/robots.txt?%C3%28",
+    ];
     for (const path of [...targets, `http://${EVIL}/robots.txt`, `${server.baseURL}/robots.txt`, "*"]) {
       const response = await raw(server, "GET", path);
       expect(response.status, path).toBe(400);
@@ -177,7 +185,10 @@ describe("without PUBLIC_URL or TRUST_PROXY", () => {
     const cookie = await adminCookie(server.baseURL, ADMIN.email, ADMIN.password);
     const signedIn = await raw(server, "GET", "/admin/login?redirectTo=/%01/x", { Cookie: cookie });
     expect(signedIn.status).toBe(302);
-    const arabic = await fetch(`${server.baseURL}/admin/login?redirectTo=${encodeURIComponent("/admin/orders?q=محمد")}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const arabic = await fetch(`${server.baseURL}/admin/login?redirectTo=${encodeURIComponent("/admin/orders?q=محمد")}`, {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
     expect(arabic.status).toBe(302);
     expect(arabic.headers.get("location")).toBe("/admin/orders?q=%D9%85%D8%AD%D9%85%D8%AF");
     expect((await raw(server, "GET", "/admin/login?redirectTo=/%01/x")).status).toBe(200);

@@ -47,7 +47,8 @@ async function signIn(email: string, password: string): Promise<number> {
   return response.status;
 }
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 /** The limits count in fixed windows: start the burst well inside one, not a few seconds before it ends. */
 async function clearOfWindowEnd(): Promise<void> {

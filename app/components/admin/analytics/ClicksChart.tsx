@@ -95,9 +95,7 @@ export function ClicksChart({ days, language }: { days: ChartDay[]; language: La
               data-day={bar.day}
               data-clicks={bar.clicks}
             >
-              <title>
-                {t("adminAnalytics.chart.bar", { date: formatChartDay(bar.day, language, "long"), clicks: clicks(bar.clicks) })}
-              </title>
+              <title>{t("adminAnalytics.chart.bar", { date: formatChartDay(bar.day, language, "long"), clicks: clicks(bar.clicks) })}</title>
             </rect>
           ))}
         </g>

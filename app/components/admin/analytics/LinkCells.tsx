@@ -3,8 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatRate, type AnalyticsLink } from "~/lib/tracking";
 
 /** Table chrome shared by the top-links and all-links tables. */
-export const th =
-  "border-b border-stone-200 bg-stone-50 px-3 py-2 text-start text-xs font-medium whitespace-nowrap text-stone-600";
+export const th = "border-b border-stone-200 bg-stone-50 px-3 py-2 text-start text-xs font-medium whitespace-nowrap text-stone-600";
 export const td = "border-b border-stone-100 px-3 py-2 align-middle whitespace-nowrap";
 /** The code column stays in view while a phone scrolls the table sideways. */
 export const stickyStart = "sticky start-0 z-10 bg-white";
@@ -32,15 +31,10 @@ export function LinkCode({ link }: { link: AnalyticsLink }) {
   const { t } = useTranslation();
   return (
     <span className="inline-flex items-center gap-2">
-      <code
-        dir="ltr"
-        className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-xs font-semibold tracking-wider text-stone-800"
-      >
+      <code dir="ltr" className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-xs font-semibold tracking-wider text-stone-800">
         {link.code}
       </code>
-      {link.isActive ? null : (
-        <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs text-stone-700">{t("adminAnalytics.inactive")}</span>
-      )}
+      {link.isActive ? null : <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs text-stone-700">{t("adminAnalytics.inactive")}</span>}
     </span>
   );
 }
@@ -85,9 +79,5 @@ export function LinkSource({ link }: { link: AnalyticsLink }) {
 /** "3 (12.5%)": the conversions and the link's rate. */
 export function LinkConversions({ link, count }: { link: AnalyticsLink; count: string }) {
   const { t } = useTranslation();
-  return (
-    <span className="tabular-nums">
-      {t("adminAnalytics.conversionRate", { conversions: count, rate: formatRate(link.rate) })}
-    </span>
-  );
+  return <span className="tabular-nums">{t("adminAnalytics.conversionRate", { conversions: count, rate: formatRate(link.rate) })}</span>;
 }

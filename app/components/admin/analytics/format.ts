@@ -30,9 +30,7 @@ export function formatChartDay(day: string, language: Language, style: "axis" | 
   if (!date) return day;
   const options: Intl.DateTimeFormatOptions =
     style === "axis" ? { day: "2-digit", month: "2-digit" } : { day: "numeric", month: "long", year: "numeric" };
-  return stripMarks(
-    new Intl.DateTimeFormat(localeOf[language], { ...options, timeZone: "UTC", numberingSystem: "latn" }).format(date),
-  );
+  return stripMarks(new Intl.DateTimeFormat(localeOf[language], { ...options, timeZone: "UTC", numberingSystem: "latn" }).format(date));
 }
 
 /** A count with the locale's grouping and Latin digits. */

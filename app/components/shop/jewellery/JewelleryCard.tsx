@@ -23,10 +23,19 @@ export function JewelleryCard({
   const { t, i18n } = useTranslation();
   const href = jewelleryItemPath(item.slug);
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200" data-testid="jewellery-card" data-id={item.slug}>
+    <article
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
+      data-testid="jewellery-card"
+      data-id={item.slug}
+    >
       <Link to={href} tabIndex={-1} aria-hidden="true" className="relative block aspect-square bg-stone-100">
         {item.image ? (
-          <ResponsiveImage image={item.image} sizes={CARD_IMAGE_SIZES} priority={priority} className="size-full object-cover transition-transform duration-300 group-hover:scale-105" />
+          <ResponsiveImage
+            image={item.image}
+            sizes={CARD_IMAGE_SIZES}
+            priority={priority}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
         ) : (
           <span className="flex size-full items-center justify-center text-sm text-stone-400">{t("catalog.card.noImage")}</span>
         )}

@@ -132,7 +132,16 @@ export function JewelleryOrderForm({
         <div className="flex flex-col gap-4">
           <Field label={t("jewellery.form.name")} error={errors.name} required>
             {(props) => (
-              <input {...props} name="name" type="text" required autoComplete="name" maxLength={121} placeholder={t("jewellery.form.namePlaceholder")} defaultValue={defaults.name} />
+              <input
+                {...props}
+                name="name"
+                type="text"
+                required
+                autoComplete="name"
+                maxLength={121}
+                placeholder={t("jewellery.form.namePlaceholder")}
+                defaultValue={defaults.name}
+              />
             )}
           </Field>
           <PhoneField
@@ -161,7 +170,11 @@ export function JewelleryOrderForm({
           <HoneypotField label={t("order.fields.honeypot")} />
         </div>
 
-        <section aria-labelledby={`${ids}-summary`} className="rounded-xl bg-stone-50 p-4 text-sm ring-1 ring-stone-200" data-testid="jewellery-summary">
+        <section
+          aria-labelledby={`${ids}-summary`}
+          className="rounded-xl bg-stone-50 p-4 text-sm ring-1 ring-stone-200"
+          data-testid="jewellery-summary"
+        >
           <h3 id={`${ids}-summary`} className="mb-2 font-bold">
             {t("jewellery.summary.title")}
           </h3>
@@ -172,7 +185,9 @@ export function JewelleryOrderForm({
             </div>
             <div className={row}>
               <dt className="text-stone-600">{t("jewellery.summary.bundle")}</dt>
-              <dd className="font-semibold" data-testid="jewellery-summary-bundle">{t(`jewellery.bundles.${bundle}.name`)}</dd>
+              <dd className="font-semibold" data-testid="jewellery-summary-bundle">
+                {t(`jewellery.bundles.${bundle}.name`)}
+              </dd>
             </div>
             <div className={row}>
               <dt className="text-stone-600">{t("jewellery.summary.bundlePrice")}</dt>
@@ -205,7 +220,12 @@ export function JewelleryOrderForm({
         </section>
 
         {showMissing && (
-          <p role="alert" className="rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-300" data-testid="jewellery-error" data-reason="required">
+          <p
+            role="alert"
+            className="rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-300"
+            data-testid="jewellery-error"
+            data-reason="required"
+          >
             {t("jewellery.form.required")}
           </p>
         )}
@@ -229,7 +249,11 @@ export function JewelleryOrderForm({
       {/* Outside the form, which starts over (a new key) after a success: the live region stays put. */}
       <div aria-live="polite" className="mt-4 flex flex-col gap-2 empty:hidden">
         {succeeded && (
-          <div role="status" className="rounded-xl bg-emerald-50 p-4 font-semibold text-emerald-900 ring-1 ring-emerald-300" data-testid="jewellery-success">
+          <div
+            role="status"
+            className="rounded-xl bg-emerald-50 p-4 font-semibold text-emerald-900 ring-1 ring-emerald-300"
+            data-testid="jewellery-success"
+          >
             <p>{t("jewellery.success")}</p>
             {createdOrder && (
               <p className="mt-1 text-sm font-normal" data-testid="order-number">

@@ -28,7 +28,12 @@ export function Field({
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
         {label}
-        {required && <span className="text-red-700" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {children({
         id,
@@ -137,14 +142,7 @@ export function CustomerFields({
         defaultValue={defaultValues.phone}
       />
       {beforeWilaya}
-      <WilayaSelect
-        wilayas={wilayas}
-        value={wilaya}
-        defaultValue={defaultValues.wilaya}
-        onChange={onWilayaChange}
-        required
-        error={errors.wilaya}
-      />
+      <WilayaSelect wilayas={wilayas} value={wilaya} defaultValue={defaultValues.wilaya} onChange={onWilayaChange} required error={errors.wilaya} />
       {afterWilaya}
       {withAddress && (
         <Field label={t("order.fields.address")} error={errors.address} required>

@@ -51,7 +51,10 @@ export function DeliveryCalculator({ wilayas, initial }: { wilayas: WilayaChoice
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3" data-testid="delivery-result">
             <div className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
               <dt className="text-sm text-stone-600">{t("order.calculator.price")}</dt>
-              <dd className={`mt-1 text-xl font-bold tabular-nums ${wilaya.homePrice === 0 ? "text-brand-700" : "text-stone-900"}`} data-testid="calculator-price">
+              <dd
+                className={`mt-1 text-xl font-bold tabular-nums ${wilaya.homePrice === 0 ? "text-brand-700" : "text-stone-900"}`}
+                data-testid="calculator-price"
+              >
                 {formatDeliveryFee(wilaya.homePrice, language, t("common.free"))}
               </dd>
             </div>

@@ -183,7 +183,10 @@ export function DeliveryOptions({
               ["stop_desk", t("shopDelivery.stopDesk"), stopDesk],
             ] as const
           ).map(([value, label, price]) => (
-            <label key={value} className="flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2.5 has-checked:border-brand-600">
+            <label
+              key={value}
+              className="flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2.5 has-checked:border-brand-600"
+            >
               <input
                 type="radio"
                 name="deliveryType"

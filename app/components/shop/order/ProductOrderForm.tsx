@@ -126,7 +126,14 @@ export function ProductOrderSection({
             }
           />
           <p className="text-sm text-stone-700">{t("order.product.quantityOne")}</p>
-          <OrderSummary itemsTotal={product.price} deliveryPrice={chosen ? (deliveryPriceFor({ homePrice: chosen.homePrice, stopDeskPrice: chosen.stopDeskPrice ?? null }, type) ?? chosen.homePrice) : null} />
+          <OrderSummary
+            itemsTotal={product.price}
+            deliveryPrice={
+              chosen
+                ? (deliveryPriceFor({ homePrice: chosen.homePrice, stopDeskPrice: chosen.stopDeskPrice ?? null }, type) ?? chosen.homePrice)
+                : null
+            }
+          />
           {failed && <OrderStatusBanner form="product" status="error" message={message} />}
           <SubmitOrderButton submitting={submitting} />
         </fetcher.Form>

@@ -73,7 +73,12 @@ export function WilayaSelect({ wilayas, value, defaultValue, onChange, required,
     <div className="flex flex-col gap-1.5" data-testid="wilaya-select">
       <label htmlFor={selectId} className="text-sm font-semibold text-stone-800">
         {label ?? t("order.fields.wilaya")}
-        {required && <span className="text-red-700" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        )}
       </label>
       {hydrated && (
         <>
@@ -107,7 +112,9 @@ export function WilayaSelect({ wilayas, value, defaultValue, onChange, required,
         aria-describedby={error ? errorId : undefined}
         className={`${field} ${error ? "border-red-600" : "border-stone-300"}`}
       >
-        <option value="">{query.trim() && matches.length === 0 ? t("order.fields.wilayaMatches", { count: 0 }) : t("order.fields.chooseWilaya")}</option>
+        <option value="">
+          {query.trim() && matches.length === 0 ? t("order.fields.wilayaMatches", { count: 0 }) : t("order.fields.chooseWilaya")}
+        </option>
         {options.map((wilaya) => (
           <option key={wilaya.code} value={wilaya.code}>
             {wilayaLabel(wilaya, i18n.language)}

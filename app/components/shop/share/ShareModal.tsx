@@ -102,14 +102,7 @@ export default function ShareModal({ title, description, link, error, onRetry, o
         ) : null}
 
         {ready ? (
-          <ReadyLink
-            key={ready.code}
-            link={ready}
-            title={title}
-            description={description}
-            onWhatsApp={onWhatsApp}
-            onFacebook={onFacebook}
-          />
+          <ReadyLink key={ready.code} link={ready} title={title} description={description} onWhatsApp={onWhatsApp} onFacebook={onFacebook} />
         ) : null}
       </div>
     </dialog>
@@ -191,8 +184,7 @@ function ReadyLink({
   }
 
   const waiting = qr === "loading";
-  const actionButton =
-    "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold";
+  const actionButton = "inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold";
   return (
     <>
       {waiting ? <Spinner /> : null}

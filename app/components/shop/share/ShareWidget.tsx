@@ -1,15 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { COPIED_FEEDBACK_MS, facebookShareUrl, whatsappShareUrl, type TrackingTargetType } from "~/lib/tracking";
-import {
-  closeWindow,
-  copyText,
-  facebookWindowFeatures,
-  openPendingWindow,
-  sendWindowTo,
-  useShareLinks,
-  type ShareSource,
-} from "./shareClient";
+import { closeWindow, copyText, facebookWindowFeatures, openPendingWindow, sendWindowTo, useShareLinks, type ShareSource } from "./shareClient";
 import { FacebookIcon, LinkIcon, QrIcon, ShareIcon, WhatsAppIcon } from "./ShareIcons";
 import type { ShareModalProps } from "./ShareModal";
 
@@ -183,15 +175,9 @@ export function ShareWidget({ target, title, description, mode }: ShareWidgetPro
     );
   }
 
-  const button =
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold";
+  const button = "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold";
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-6 rounded-xl border border-stone-200 bg-white p-4"
-      data-testid="share-widget"
-      data-mode="full"
-    >
+    <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-stone-200 bg-white p-4" data-testid="share-widget" data-mode="full">
       <h2 id={headingId} className="font-semibold text-stone-800">
         {t(HEADING_KEYS[target.type])}
       </h2>

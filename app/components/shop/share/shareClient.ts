@@ -92,9 +92,7 @@ export function useShareLinks(target: ShareTarget) {
       const update = (state: ShareLinkState) => {
         if (!mounted.current) return;
         setLinks((current) =>
-          current.key === key
-            ? { key, bySource: { ...current.bySource, [source]: state } }
-            : { key, bySource: { [source]: state } },
+          current.key === key ? { key, bySource: { ...current.bySource, [source]: state } } : { key, bySource: { [source]: state } },
         );
       };
       update({ status: "loading" });
