@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
 import { parseWithZod, type Submission } from "@conform-to/zod/v4";
@@ -8,7 +8,7 @@ import { CustomerFields } from "~/components/shop/order/CustomerFields";
 import { OrderStatusBanner } from "~/components/shop/order/OrderStatusBanner";
 import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
 import { useHydrated } from "~/components/shop/order/useHydrated";
-import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
+import { OrderKeyInput, OrderLinesInputs, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { isLanguage } from "~/i18n/config";
 import {
@@ -390,12 +390,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           >
             <input type="hidden" name="intent" value="order" />
             {/* The lines the page shows: the browser's cart with JavaScript, the cookie's without. */}
-            {lines.map((line, index) => (
-              <Fragment key={line.productId}>
-                <input type="hidden" name={`items[${index}].productId`} value={line.productId} />
-                <input type="hidden" name={`items[${index}].quantity`} value={line.quantity} />
-              </Fragment>
-            ))}
+            <OrderLinesInputs lines={lines} />
             <OrderKeyInput state={fetcher.state} />
             <CustomerFields
               wilayas={wilayas}

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
@@ -7,7 +7,7 @@ import { trackPixel } from "~/lib/pixel";
 import { CustomerFields } from "./CustomerFields";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
-import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
+import { OrderKeyInput, OrderLinesInputs, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useWilayas } from "./useWilayas";
 
 /** How long the confirmation stays before the modal closes. */
@@ -160,12 +160,7 @@ export default function QuickBuyModal({
           >
             <input type="hidden" name="intent" value="quick-buy" />
             <input type="hidden" name="source" value={source} />
-            {items.map((item, index) => (
-              <Fragment key={item.productId}>
-                <input type="hidden" name={`items[${index}].productId`} value={item.productId} />
-                <input type="hidden" name={`items[${index}].quantity`} value={item.quantity} />
-              </Fragment>
-            ))}
+            <OrderLinesInputs lines={items} />
             <OrderKeyInput state={fetcher.state} />
             {wilayas === "error" ? (
               <OrderStatusBanner form="quickBuy" status="error" />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useForm } from "@conform-to/react";
 import type { $ZodType } from "zod/v4/core";
@@ -95,6 +95,16 @@ export function OrderKeyInput({ state }: { state: "idle" | "submitting" | "loadi
     if (state === "idle") setKey(newIdempotencyKey());
   }, [state]);
   return key ? <input type="hidden" name={ORDER_KEY_FIELD} value={key} /> : null;
+}
+
+/** The order's lines as the schema reads them: `items[i].productId` and `items[i].quantity`. */
+export function OrderLinesInputs({ lines }: { lines: readonly { productId: string; quantity: number }[] }) {
+  return lines.map((line, index) => (
+    <Fragment key={line.productId}>
+      <input type="hidden" name={`items[${index}].productId`} value={line.productId} />
+      <input type="hidden" name={`items[${index}].quantity`} value={line.quantity} />
+    </Fragment>
+  ));
 }
 
 /** Tells the Meta Pixel about an order the shop accepted (Lead and Purchase, in DZD). */
