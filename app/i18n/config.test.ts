@@ -17,7 +17,7 @@ describe("language config", () => {
     expect(nextLanguage("fr")).toBe("ar");
   });
 
-  it("is right-to-left only for Arabic", () => {
+  it("is RTL only for Arabic", () => {
     expect(directionOf("ar")).toBe("rtl");
     expect(directionOf("en")).toBe("ltr");
     expect(directionOf("fr")).toBe("ltr");

@@ -180,7 +180,7 @@ function SectionRow({
 }
 
 /**
- * /admin/page-layouts (إدارة تخطيط الصفحات): the page selector, that page's sections in order
+ * /admin/page-layouts: the page selector, that page's sections in order
  * (move, edit, delete), and the section form (add, or edit with ?edit=ID).
  */
 export function PageLayoutsAdmin({

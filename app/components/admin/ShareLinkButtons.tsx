@@ -12,7 +12,7 @@ type CopyState = "idle" | "copied" | "failed";
 /**
  * The link and WhatsApp buttons of a collection or page card (and its edit page), on the same
  * trackable-link service as the storefront (POST /api/share-links). "Link" makes the link
- * (utm_source admin), copies it and opens a floating box (الرابط تم إنشاؤه) with the link and a
+ * (utm_source admin), copies it and opens a floating box ("link created") with the link and a
  * copy button; WhatsApp makes the link of utm_source whatsapp and opens wa.me with it. Without
  * JavaScript both are plain links to the public page (`url`).
  */

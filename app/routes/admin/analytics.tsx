@@ -20,7 +20,7 @@ const NO_ANALYTICS: LinkAnalytics = {
   clicksPerDay: [],
 };
 
-/** /admin/analytics (تحليلات الروابط): the tracking links' totals, top 10, clicks per day and every link. */
+/** /admin/analytics: the tracking links' totals, top 10, clicks per day and every link. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const ctx = await pageContext(request);

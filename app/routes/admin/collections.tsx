@@ -5,7 +5,7 @@ import { COLLECTIONS_ADMIN } from "~/server/merchandising/index.server";
 import { merchListAction, merchListLoader } from "~/server/http/merch-admin.server";
 import type { Route } from "./+types/collections";
 
-/** /admin/collections (إدارة المجموعات): the cards; ?delete=ID asks to confirm; ?saved / ?deleted flash. */
+/** /admin/collections: the cards; ?delete=ID asks to confirm; ?saved / ?deleted flash. */
 export async function loader({ request }: Route.LoaderArgs) {
   return merchListLoader(COLLECTIONS_ADMIN, request);
 }

@@ -5,7 +5,7 @@ import { CUSTOM_PAGES_ADMIN } from "~/server/merchandising/index.server";
 import { merchListAction, merchListLoader } from "~/server/http/merch-admin.server";
 import type { Route } from "./+types/custom-pages";
 
-/** /admin/custom-pages (إدارة الصفحات المخصصة): the cards; ?delete=ID asks to confirm; ?saved / ?deleted flash. */
+/** /admin/custom-pages: the cards; ?delete=ID asks to confirm; ?saved / ?deleted flash. */
 export async function loader({ request }: Route.LoaderArgs) {
   return merchListLoader(CUSTOM_PAGES_ADMIN, request);
 }

@@ -23,7 +23,7 @@ import { getDb } from "~/server/db/connection.server";
 import type { Route } from "./+types/page-layouts";
 
 /**
- * /admin/page-layouts?page=home|categories|games|school-supplies (إدارة تخطيط الصفحات).
+ * /admin/page-layouts?page=home|categories|games|school-supplies.
  * ?edit=ID puts that section in the form, ?delete=ID asks to confirm; every post answers 303 to
  * the page's layout with ?notice=saved|deleted|moved, or the refusal.
  */

@@ -24,7 +24,7 @@ async function writeClipboard(text: string): Promise<void> {
 }
 
 /**
- * Copies a link's full URL; the button reads تم النسخ! for COPIED_FEEDBACK_MS and a polite live
+ * Copies a link's full URL; the button reads "copied!" for COPIED_FEEDBACK_MS and a polite live
  * region says it too. A refused clipboard is only logged, and the button does not say copied.
  */
 export function CopyLinkButton({ url, code }: { url: string | null; code: string }) {

@@ -20,7 +20,7 @@ export interface ShareModalProps {
 }
 
 /**
- * The share modal: مشاركة الرابط, a spinner while the link is made, then the
+ * The share modal: "share the link", a spinner while the link is made, then the
  * 200×200 QR of the link, the read-only trackable link with copy, WhatsApp, Facebook and, where
  * the browser has the Web Share API, the device's share sheet. A native modal <dialog>: the
  * page behind is inert, focus moves in, Escape / the close button / a tap on the backdrop close

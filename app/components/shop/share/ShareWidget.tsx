@@ -44,9 +44,9 @@ export interface ShareWidgetProps {
 }
 
 /**
- * The share widget. Compact: one مشاركة button that makes a trackable link
- * and opens the share modal. Full: مشاركة المنتج: with WhatsApp, Facebook, رمز QR (the modal)
- * and نسخ الرابط (تم النسخ! for 2 s). Every action makes (or gets back) the link of its own
+ * The share widget. Compact: one "share" button that makes a trackable link
+ * and opens the share modal. Full: "share the product" with WhatsApp, Facebook, QR code (the modal)
+ * and "copy the link" ("copied!" for 2 s). Every action makes (or gets back) the link of its own
  * utm_source through POST /api/share-links. The server renders only the buttons (the same
  * markup on both sides); the modal is loaded on demand.
  */
