@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MERCH_LIMITS } from "./merchandising";
+import { metaTextIn, ownText, textIn } from "./merchant-texts";
 import {
   collectionValuesFromForm,
   customPageValuesFromForm,
@@ -8,6 +9,17 @@ import {
   parseSectionForm,
   sectionValuesFromForm,
 } from "./merchandising.schema";
+
+const NO_TRANSLATIONS = {
+  titleEn: null,
+  titleFr: null,
+  descriptionEn: null,
+  descriptionFr: null,
+  metaTitleEn: null,
+  metaTitleFr: null,
+  metaDescriptionEn: null,
+  metaDescriptionFr: null,
+};
 
 describe("parseCollectionForm", () => {
   it("reads a valid form: trims, normalises the slug, checkboxes and order", () => {
@@ -28,6 +40,7 @@ describe("parseCollectionForm", () => {
         description: null,
         metaTitle: "Offers",
         metaDescription: null,
+        ...NO_TRANSLATIONS,
         displayOrder: 3,
         isActive: true,
         isFeatured: true,
@@ -57,6 +70,21 @@ describe("parseCollectionForm", () => {
     });
   });
 
+  it("reads the English and French texts, blank ones as null, each within its Arabic field's limit", () => {
+    const result = parseCollectionForm({ title: "T", slug: "s", titleEn: " Summer ", titleFr: " ", descriptionFr: "Été\0" });
+    expect(result.ok && result.value).toMatchObject({ titleEn: "Summer", titleFr: null, descriptionEn: null, descriptionFr: "Été" });
+    expect(parseCollectionForm({ title: "T", slug: "s", titleFr: "t".repeat(MERCH_LIMITS.title + 1) })).toEqual({
+      ok: false,
+      error: "tooLong",
+      field: "titleFr",
+    });
+    expect(parseCollectionForm({ title: "T", slug: "s", metaDescriptionEn: "m".repeat(MERCH_LIMITS.metaDescription + 1) })).toEqual({
+      ok: false,
+      error: "tooLong",
+      field: "metaDescriptionEn",
+    });
+  });
+
   it("reads absent checkboxes as false and a bad order as 0", () => {
     const result = parseCollectionForm({ title: "T", slug: "s", displayOrder: "abc" });
     expect(result.ok && result.value).toMatchObject({ isActive: false, isFeatured: false, displayOrder: 0 });
@@ -69,7 +97,16 @@ describe("parseCustomPageForm", () => {
     const result = parseCustomPageForm({ title: "Back", slug: "back-to-school", isActive: "on", isFeatured: "on" });
     expect(result).toEqual({
       ok: true,
-      value: { title: "Back", slug: "back-to-school", description: null, metaTitle: null, metaDescription: null, displayOrder: 0, isActive: true },
+      value: {
+        title: "Back",
+        slug: "back-to-school",
+        description: null,
+        metaTitle: null,
+        metaDescription: null,
+        ...NO_TRANSLATIONS,
+        displayOrder: 0,
+        isActive: true,
+      },
     });
   });
 });
@@ -78,9 +115,20 @@ describe("parseSectionForm", () => {
   const base = { pageIdentifier: "home", sectionType: "featured-products", title: "الأكثر مبيعاً" };
 
   it("reads a valid section", () => {
-    expect(parseSectionForm({ ...base, subtitle: " sub ", isActive: "on", collectionId: "4" })).toEqual({
+    expect(parseSectionForm({ ...base, subtitle: " sub ", titleEn: " Best sellers ", subtitleFr: "", isActive: "on", collectionId: "4" })).toEqual({
       ok: true,
-      value: { pageIdentifier: "home", sectionType: "featured-products", title: "الأكثر مبيعاً", subtitle: "sub", collectionId: null, isActive: true },
+      value: {
+        pageIdentifier: "home",
+        sectionType: "featured-products",
+        title: "الأكثر مبيعاً",
+        subtitle: "sub",
+        titleEn: "Best sellers",
+        titleFr: null,
+        subtitleEn: null,
+        subtitleFr: null,
+        collectionId: null,
+        isActive: true,
+      },
     });
   });
 
@@ -107,12 +155,20 @@ describe("parseSectionForm", () => {
 
 describe("values from a refused form", () => {
   it("echo what was typed, with the product list normalised", () => {
-    expect(collectionValuesFromForm({ title: "T", slug: "My Slug", isFeatured: "on" }, ["p1", "p1", " p2"])).toEqual({
+    expect(collectionValuesFromForm({ title: "T", slug: "My Slug", titleFr: "Titre ", isFeatured: "on" }, ["p1", "p1", " p2"])).toEqual({
       title: "T",
       slug: "My Slug",
       description: "",
       metaTitle: "",
       metaDescription: "",
+      titleEn: "",
+      titleFr: "Titre ",
+      descriptionEn: "",
+      descriptionFr: "",
+      metaTitleEn: "",
+      metaTitleFr: "",
+      metaDescriptionEn: "",
+      metaDescriptionFr: "",
       displayOrder: "0",
       isActive: false,
       isFeatured: true,
@@ -128,6 +184,10 @@ describe("values from a refused form", () => {
       sectionType: "banner",
       title: "B",
       subtitle: "",
+      titleEn: "",
+      titleFr: "",
+      subtitleEn: "",
+      subtitleFr: "",
       collectionId: "",
       isActive: false,
       productIds: [],
@@ -136,5 +196,28 @@ describe("values from a refused form", () => {
       pageIdentifier: "school-supplies",
       sectionType: "",
     });
+  });
+});
+
+describe("merchant texts in the page's language", () => {
+  const none = { en: null, fr: null };
+  it("show the translation when given, else the Arabic text", () => {
+    expect(textIn("صيف", { en: "Summer", fr: "  " }, "en")).toBe("Summer");
+    expect(textIn("صيف", { en: "Summer", fr: "  " }, "fr")).toBe("صيف");
+    expect(textIn("صيف", { en: "Summer", fr: "Été" }, "ar")).toBe("صيف");
+    expect(textIn(null, none, "fr")).toBeNull();
+    expect(ownText("صيف", none, "fr")).toBeNull();
+  });
+
+  it("pair a translated title with its own meta text, never with the Arabic one", () => {
+    const title = { arabic: "صيف", translations: { en: "Summer", fr: null } };
+    const meta = { arabic: "عروض الصيف", translations: { en: null, fr: null } };
+    expect(metaTextIn(meta, title, "ar")).toBe("عروض الصيف");
+    // English has its own title but no meta title: the title is used (null).
+    expect(metaTextIn(meta, title, "en")).toBeNull();
+    // French has neither: the Arabic meta title, as the page shows the Arabic title.
+    expect(metaTextIn(meta, title, "fr")).toBe("عروض الصيف");
+    expect(metaTextIn({ ...meta, translations: { en: "Summer deals", fr: null } }, title, "en")).toBe("Summer deals");
+    expect(metaTextIn({ arabic: " ", translations: none }, title, "ar")).toBeNull();
   });
 });

@@ -40,7 +40,23 @@ export type MerchSaveResult =
 
 export type MerchDeleteResult = { ok: true } | { ok: false; status: 404 | 500; error: "notFound" | "deleteFailed" };
 
-export interface CollectionFormValues {
+/**
+ * The English and French fields beside the Arabic ones (`titleEn`, `titleFr`, …): optional, a
+ * blank one shows the Arabic text (app/lib/merchant-texts.ts).
+ */
+type TranslatedFields<Name extends string, Value> = { [Key in `${Name}${"En" | "Fr"}`]: Value };
+
+/** The texts of a collection or custom page the shopper reads, each in Arabic and translated. */
+export const RECORD_TEXTS = ["title", "description", "metaTitle", "metaDescription"] as const;
+/** The texts of a page section. */
+export const SECTION_TEXTS = ["title", "subtitle"] as const;
+
+/** The translated field names of `texts` (titleEn, titleFr, …), in the form's order. */
+export function translatedFieldNames<Name extends string>(texts: readonly Name[]): `${Name}${"En" | "Fr"}`[] {
+  return texts.flatMap((name) => [`${name}En` as const, `${name}Fr` as const]);
+}
+
+export interface CollectionFormValues extends TranslatedFields<(typeof RECORD_TEXTS)[number], string> {
   title: string;
   slug: string;
   description: string;
@@ -55,7 +71,7 @@ export interface CollectionFormValues {
 /** A custom page's form: a collection's without featured. */
 export type CustomPageFormValues = Omit<CollectionFormValues, "isFeatured">;
 
-export interface SectionFormValues {
+export interface SectionFormValues extends TranslatedFields<(typeof SECTION_TEXTS)[number], string> {
   pageIdentifier: PageIdentifier;
   sectionType: SectionType | "";
   title: string;
@@ -65,6 +81,9 @@ export interface SectionFormValues {
   productIds: string[];
 }
 
+const noTranslations = <Name extends string>(texts: readonly Name[]) =>
+  Object.fromEntries(translatedFieldNames(texts).map((name) => [name, ""])) as TranslatedFields<Name, string>;
+
 /** New collections and pages start active, with display_order 0. */
 export const EMPTY_CUSTOM_PAGE_FORM: CustomPageFormValues = {
   title: "",
@@ -72,6 +91,7 @@ export const EMPTY_CUSTOM_PAGE_FORM: CustomPageFormValues = {
   description: "",
   metaTitle: "",
   metaDescription: "",
+  ...noTranslations(RECORD_TEXTS),
   displayOrder: "0",
   isActive: true,
   productIds: [],
@@ -80,14 +100,23 @@ export const EMPTY_CUSTOM_PAGE_FORM: CustomPageFormValues = {
 export const EMPTY_COLLECTION_FORM: CollectionFormValues = { ...EMPTY_CUSTOM_PAGE_FORM, isFeatured: false };
 
 export function emptySectionForm(page: PageIdentifier): SectionFormValues {
-  return { pageIdentifier: page, sectionType: "", title: "", subtitle: "", collectionId: "", isActive: true, productIds: [] };
+  return {
+    pageIdentifier: page,
+    sectionType: "",
+    title: "",
+    subtitle: "",
+    ...noTranslations(SECTION_TEXTS),
+    collectionId: "",
+    isActive: true,
+    productIds: [],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Parsing (the server's reading of a posted form)
 
 /** What a valid collection form saves (camelCase; the repository maps it to columns). */
-export interface CollectionInput {
+export interface CollectionInput extends TranslatedFields<(typeof RECORD_TEXTS)[number], string | null> {
   title: string;
   /** Normalised (normalizeSlug) and checked against MERCH_SLUG_PATTERN. */
   slug: string;
@@ -101,7 +130,7 @@ export interface CollectionInput {
 
 export type CustomPageInput = Omit<CollectionInput, "isFeatured">;
 
-export interface SectionInput {
+export interface SectionInput extends TranslatedFields<(typeof SECTION_TEXTS)[number], string | null> {
   pageIdentifier: PageIdentifier;
   sectionType: SectionType;
   title: string;
@@ -131,12 +160,23 @@ const displayOrder = z.preprocess(
   z.number().int(),
 );
 
+/** Each translation is optional (null when blank) with its Arabic field's limit. */
+function translations<Name extends keyof typeof MERCH_LIMITS>(texts: readonly Name[]) {
+  return Object.fromEntries(
+    texts.flatMap((name) => [
+      [`${name}En`, optionalText(MERCH_LIMITS[name])],
+      [`${name}Fr`, optionalText(MERCH_LIMITS[name])],
+    ]),
+  ) as { [Key in `${Name}${"En" | "Fr"}`]: ReturnType<typeof optionalText> };
+}
+
 const collectionSchema = z.object({
   title: text(MERCH_LIMITS.title),
   slug,
   description: optionalText(MERCH_LIMITS.description),
   metaTitle: optionalText(MERCH_LIMITS.metaTitle),
   metaDescription: optionalText(MERCH_LIMITS.metaDescription),
+  ...translations(RECORD_TEXTS),
   displayOrder,
   isActive: checkbox,
   isFeatured: checkbox,
@@ -147,6 +187,7 @@ const customPageSchema = collectionSchema.omit({ isFeatured: true });
 const sectionSchema = z.object({
   title: text(MERCH_LIMITS.title),
   subtitle: optionalText(MERCH_LIMITS.subtitle),
+  ...translations(SECTION_TEXTS),
   isActive: checkbox,
 });
 
@@ -206,6 +247,8 @@ export function parseSectionForm(fields: MerchFormFields): MerchParseResult<Sect
 
 const echo = (value: string | undefined) => (typeof value === "string" ? value : "");
 const checked = (value: string | undefined) => value === "on" || value === "true";
+const echoTranslations = <Name extends string>(fields: MerchFormFields, texts: readonly Name[]) =>
+  Object.fromEntries(translatedFieldNames(texts).map((name) => [name, echo(fields[name])])) as TranslatedFields<Name, string>;
 
 export function collectionValuesFromForm(fields: MerchFormFields, productIds: readonly string[]): CollectionFormValues {
   return { ...customPageValuesFromForm(fields, productIds), isFeatured: checked(fields.isFeatured) };
@@ -218,6 +261,7 @@ export function customPageValuesFromForm(fields: MerchFormFields, productIds: re
     description: echo(fields.description),
     metaTitle: echo(fields.metaTitle),
     metaDescription: echo(fields.metaDescription),
+    ...echoTranslations(fields, RECORD_TEXTS),
     displayOrder: echo(fields.displayOrder) || "0",
     isActive: checked(fields.isActive),
     productIds: normalizeProductIds(productIds),
@@ -232,6 +276,7 @@ export function sectionValuesFromForm(fields: MerchFormFields, productIds: reado
     sectionType: isSectionType(sectionType) ? sectionType : "",
     title: echo(fields.title),
     subtitle: echo(fields.subtitle),
+    ...echoTranslations(fields, SECTION_TEXTS),
     collectionId: echo(fields.collectionId),
     isActive: checked(fields.isActive),
     productIds: normalizeProductIds(productIds),

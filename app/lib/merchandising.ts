@@ -141,6 +141,11 @@ export interface AdminPageSection {
   type: SectionType;
   title: string;
   subtitle: string | null;
+  /** The translations (null when none: the storefront shows the Arabic). */
+  titleEn: string | null;
+  titleFr: string | null;
+  subtitleEn: string | null;
+  subtitleFr: string | null;
   productIds: string[];
   collectionId: number | null;
   /** The title of that collection, for the list. */

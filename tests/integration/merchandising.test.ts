@@ -464,6 +464,139 @@ describe("page sections", () => {
   });
 });
 
+describe("texts in three languages", () => {
+  const translated = {
+    titleEn: " Summer deals ",
+    descriptionEn: "Everything for the beach",
+    metaTitleEn: "Summer deals | Souq",
+    titleFr: "",
+    descriptionFr: "  ",
+  };
+
+  it("a collection's English and French texts are saved, read back in the form, and shown in their language, Arabic where none", async () => {
+    const slug = freshSlug("summer");
+    const id = await createdId(
+      newCollection({ slug, title: "عروض الصيف", description: "كل شيء للشاطئ", metaTitle: "عروض الصيف | سوق", ...translated }),
+    );
+    expect(
+      await t.db
+        .selectFrom("collections")
+        .select(["title_en", "title_fr", "description_fr", "meta_description_en"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    ).toEqual({
+      title_en: "Summer deals",
+      title_fr: null,
+      description_fr: null,
+      meta_description_en: null,
+    });
+    expect((await getAdminCollection(t.db, id))?.values).toMatchObject({
+      title: "عروض الصيف",
+      titleEn: "Summer deals",
+      titleFr: "",
+      descriptionEn: "Everything for the beach",
+      metaTitleEn: "Summer deals | Souq",
+      metaDescriptionFr: "",
+    });
+
+    expect(await getPublicCollection(t.db, slug, "en")).toMatchObject({
+      title: "Summer deals",
+      description: "Everything for the beach",
+      metaTitle: "Summer deals | Souq",
+      metaDescription: null,
+    });
+    expect(await getPublicCollection(t.db, slug, "fr")).toMatchObject({
+      title: "عروض الصيف",
+      description: "كل شيء للشاطئ",
+      metaTitle: "عروض الصيف | سوق",
+    });
+    expect(await getPublicCollection(t.db, slug, "ar")).toMatchObject({ title: "عروض الصيف", metaTitle: "عروض الصيف | سوق" });
+    // The admin keeps the Arabic reference.
+    expect((await listAdminCollections(t.db)).find((card) => card.id === id)?.title).toBe("عروض الصيف");
+
+    // Cleared, the English page falls back to the Arabic again.
+    await saveCollection(t.db, storage, {
+      id,
+      fields: collectionFields({ slug, title: "عروض الصيف", titleEn: "", titleFr: "Offres d'été" }),
+      productIds: ["m1"],
+      image: null,
+      removeImage: false,
+    });
+    expect((await getPublicCollection(t.db, slug, "en"))?.title).toBe("عروض الصيف");
+    expect((await getPublicCollection(t.db, slug, "fr"))?.title).toBe("Offres d'été");
+  });
+
+  it("a custom page's texts and its hero's alt follow the page's language", async () => {
+    const slug = freshSlug("rentree");
+    const fields = { title: "الدخول المدرسي", slug, isActive: "on", titleFr: "La rentrée", descriptionFr: "Tout pour l'école" };
+    const result = await saveCustomPage(t.db, storage, {
+      id: null,
+      fields,
+      productIds: ["m2"],
+      image: { name: "hero.png", bytes: await png(0, 0, 120) },
+      removeImage: false,
+    });
+    const id = result.ok ? result.id : -1;
+    expect(await getPublicCustomPage(t.db, slug, "fr")).toMatchObject({
+      title: "La rentrée",
+      description: "Tout pour l'école",
+      metaTitle: null,
+      heroImage: { alt: "La rentrée" },
+    });
+    expect(await getPublicCustomPage(t.db, slug, "en")).toMatchObject({
+      title: "الدخول المدرسي",
+      description: null,
+      heroImage: { alt: "الدخول المدرسي" },
+    });
+    expect((await getAdminCustomPage(t.db, id))?.values).toMatchObject({ titleFr: "La rentrée", titleEn: "" });
+    await deleteCustomPage(t.db, storage, id);
+  });
+
+  it("a page section's title and subtitle, and the collection it shows, are in the page's language", async () => {
+    const collectionId = await createdId(newCollection({ title: "ألعاب", titleEn: "Toys", isFeatured: "on" }, ["m4"]));
+    const saved = await saveSection(t.db, {
+      id: null,
+      fields: {
+        pageIdentifier: "school-supplies",
+        sectionType: "collection-slider",
+        title: "تشكيلة",
+        subtitle: "الأفضل",
+        titleEn: "Selection",
+        subtitleFr: "Le meilleur",
+        collectionId: String(collectionId),
+        isActive: "on",
+      },
+      productIds: [],
+    });
+    const id = saved.ok ? saved.id : -1;
+    expect((await listAdminPageSections(t.db, "school-supplies")).find((section) => section.id === id)).toMatchObject({
+      title: "تشكيلة",
+      titleEn: "Selection",
+      titleFr: null,
+      subtitleEn: null,
+      subtitleFr: "Le meilleur",
+    });
+    const section = async (language: "ar" | "en" | "fr") => (await getPageLayout(t.db, "school-supplies", language)).find((one) => one.id === id);
+    expect(await section("en")).toMatchObject({ title: "Selection", subtitle: "الأفضل", collection: { title: "Toys" } });
+    expect(await section("fr")).toMatchObject({ title: "تشكيلة", subtitle: "Le meilleur", collection: { title: "ألعاب" } });
+    expect(await section("ar")).toMatchObject({ title: "تشكيلة", subtitle: "الأفضل", collection: { title: "ألعاب" } });
+    expect((await listFeaturedCollections(t.db, "en")).find((teaser) => teaser.id === collectionId)?.title).toBe("Toys");
+    expect(
+      await saveSection(t.db, {
+        id,
+        fields: { pageIdentifier: "school-supplies", sectionType: "banner", title: "ت", titleFr: "x".repeat(MERCH_LIMITS.title + 1) },
+        productIds: [],
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: "tooLong",
+      field: "titleFr",
+    });
+    await deletePageSection(t.db, id);
+    await deleteCollection(t.db, storage, collectionId);
+  });
+});
+
 describe("product picker", () => {
   it("finds titles whatever the Arabic variant or case, newest first", async () => {
     expect((await searchPickerProducts(t.db, { q: "مسطره اختبار", availableOnly: false })).map((p) => p.id)).toEqual(["m1"]);

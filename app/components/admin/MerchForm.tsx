@@ -8,6 +8,7 @@ import type { CollectionFormValues, CustomPageFormValues } from "~/lib/merchandi
 import type { ProductImageData } from "~/lib/product";
 import { FormField, onSlugInput } from "./FormField";
 import { ProductPicker } from "./ProductPicker";
+import { TranslatedTexts } from "./TranslatedTexts";
 
 const inputClass =
   "mt-1 block h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base focus:border-brand-700 focus:outline-none aria-[invalid=true]:border-red-600";
@@ -139,6 +140,23 @@ export function MerchForm({
           />
         </FormField>
       </fieldset>
+
+      <TranslatedTexts
+        idPrefix="merch"
+        texts={[
+          {
+            name: "title",
+            label: collection ? t("adminMerchandising.form.collectionTitle") : t("adminMerchandising.form.pageTitle"),
+            maxLength: MERCH_LIMITS.title,
+          },
+          { name: "description", label: t("adminMerchandising.form.description"), maxLength: MERCH_LIMITS.description, rows: 3 },
+          { name: "metaTitle", label: t("adminMerchandising.form.metaTitle"), maxLength: MERCH_LIMITS.metaTitle },
+          { name: "metaDescription", label: t("adminMerchandising.form.metaDescription"), maxLength: MERCH_LIMITS.metaDescription, rows: 2 },
+        ]}
+        values={values}
+        invalidField={invalidField}
+        className={boxClass}
+      />
 
       <ImageField kind={kind} current={currentImage} />
 

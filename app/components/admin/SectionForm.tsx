@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { MERCH_LIMITS, SECTION_TYPES, type PickerProduct } from "~/lib/merchandising";
 import type { SectionFormValues } from "~/lib/merchandising.schema";
 import { ProductPicker } from "./ProductPicker";
+import { TranslatedTexts } from "./TranslatedTexts";
 
 /** A collection a collection-slider section may show. */
 export interface CollectionOption {
@@ -132,6 +133,17 @@ export function SectionForm({
           </p>
         </div>
       </div>
+
+      <TranslatedTexts
+        idPrefix="section"
+        texts={[
+          { name: "title", label: t("adminMerchandising.layouts.sectionTitle"), maxLength: MERCH_LIMITS.title },
+          { name: "subtitle", label: t("adminMerchandising.layouts.subtitle"), maxLength: MERCH_LIMITS.subtitle },
+        ]}
+        values={values}
+        invalidField={invalidField}
+        className="rounded-lg border border-stone-200 p-3"
+      />
 
       <ProductPicker initial={products} availableOnly={false} invalid={invalidField === "productIds"} />
 

@@ -114,6 +114,11 @@ const adminMerchandising: AdminMerchandisingDictionary = {
     outOfStock: "Out of stock",
     noScript: "Searching products needs JavaScript. The selected products below are kept as they are.",
   },
+  translations: {
+    legend: { en: "Texts in English (optional)", fr: "Texts in French (optional)" },
+    hint: "Leave a field empty to show the Arabic text in this language.",
+    field: { en: "{{field}} in English", fr: "{{field}} in French" },
+  },
   layouts: {
     title: "Page layouts",
     intro: "Arrange the sections of each shop page.",

@@ -114,6 +114,11 @@ const adminMerchandising: AdminMerchandisingDictionary = {
     outOfStock: "Épuisé",
     noScript: "La recherche de produits nécessite JavaScript. Les produits choisis ci-dessous sont conservés.",
   },
+  translations: {
+    legend: { en: "Textes en anglais (facultatif)", fr: "Textes en français (facultatif)" },
+    hint: "Laissez un champ vide pour afficher le texte arabe dans cette langue.",
+    field: { en: "{{field}} en anglais", fr: "{{field}} en français" },
+  },
   layouts: {
     title: "Mise en page",
     intro: "Organisez les sections de chaque page de la boutique.",

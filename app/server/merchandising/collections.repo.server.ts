@@ -7,7 +7,11 @@ const collectionColumns = [
   "id",
   "slug",
   "title",
+  "title_en",
+  "title_fr",
   "description",
+  "description_en",
+  "description_fr",
   "banner_url",
   "banner_width",
   "banner_height",
@@ -16,7 +20,11 @@ const collectionColumns = [
   "is_active",
   "display_order",
   "meta_title",
+  "meta_title_en",
+  "meta_title_fr",
   "meta_description",
+  "meta_description_en",
+  "meta_description_fr",
   "updated_at",
 ] as const;
 

@@ -28,7 +28,7 @@ import {
   type MerchRecordKind,
   type MerchRecordSave,
 } from "./merch-records.server";
-import { toMerchImage, type StoredImageColumns } from "./merch-shared.server";
+import { columnIn, toMerchImage, type StoredImageColumns } from "./merch-shared.server";
 import { countProductLists } from "./product-lists.repo.server";
 
 export function collectionImageColumns(
@@ -51,22 +51,23 @@ const COLLECTIONS: MerchRecordKind<CollectionRow, CollectionInput> = {
   deleteLog: { idKey: "collectionId", message: "deleting a collection failed" },
 };
 
-/** A collection as the home page lists it; productCount counts its products in stock. */
-export function toCollectionTeaser(row: CollectionRow, productCount: number): CollectionTeaser {
+/** A collection as the home page lists it, its texts in `language`; productCount counts its products in stock. */
+export function toCollectionTeaser(row: CollectionRow, productCount: number, language: Language): CollectionTeaser {
+  const title = columnIn(row, "title", language);
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
-    description: row.description,
-    bannerImage: toMerchImage(collectionImageColumns(row), row.title),
+    title,
+    description: columnIn(row, "description", language),
+    bannerImage: toMerchImage(collectionImageColumns(row), title),
     productCount,
   };
 }
 
-/** The admin card: the teaser with the admin's state (productCount counts every listed product). */
+/** The admin card: the Arabic teaser (the admin's reference language) with the admin's state (productCount counts every listed product). */
 function toCard(row: CollectionRow, productCount: number): AdminCollectionCard {
   return {
-    ...toCollectionTeaser(row, productCount),
+    ...toCollectionTeaser(row, productCount, "ar"),
     isActive: toBool(row.is_active),
     isFeatured: toBool(row.is_featured),
     displayOrder: row.display_order,
@@ -128,14 +129,15 @@ export async function getPublicCollection(db: Kysely<Database>, slug: string, la
   const row = await selectActiveCollectionBySlug(db, slug);
   if (!row) return null;
   const fields = await publicRecordFields(db, "collection", row, { availableOnly: true }, language);
-  return { ...fields, bannerImage: toMerchImage(collectionImageColumns(row), row.title) };
+  return { ...fields, bannerImage: toMerchImage(collectionImageColumns(row), fields.title) };
 }
 
 /**
- * Active, featured collections by display_order, each with its count of in-stock products (one
- * query, kept a few seconds in memory: reference-cache.server.ts; collection saves invalidate).
+ * Active, featured collections by display_order, their texts in `language`, each with its count
+ * of in-stock products (one query, kept a few seconds in memory: reference-cache.server.ts;
+ * collection saves invalidate).
  */
-export async function listFeaturedCollections(db: Kysely<Database>, _language: Language): Promise<CollectionTeaser[]> {
+export async function listFeaturedCollections(db: Kysely<Database>, language: Language): Promise<CollectionTeaser[]> {
   const rows = await cachedReference(db, "featured-collections", () => selectFeaturedCollectionsWithCounts(db));
-  return rows.map((row) => toCollectionTeaser(row, Number(row.available_count ?? 0)));
+  return rows.map((row) => toCollectionTeaser(row, Number(row.available_count ?? 0), language));
 }

@@ -7,7 +7,11 @@ const pageColumns = [
   "id",
   "slug",
   "title",
+  "title_en",
+  "title_fr",
   "description",
+  "description_en",
+  "description_fr",
   "hero_url",
   "hero_width",
   "hero_height",
@@ -15,7 +19,11 @@ const pageColumns = [
   "is_active",
   "display_order",
   "meta_title",
+  "meta_title_en",
+  "meta_title_fr",
   "meta_description",
+  "meta_description_en",
+  "meta_description_fr",
   "updated_at",
 ] as const;
 

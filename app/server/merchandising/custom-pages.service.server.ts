@@ -98,5 +98,5 @@ export async function getPublicCustomPage(db: Kysely<Database>, slug: string, la
   const row = await selectActiveCustomPageBySlug(db, slug);
   if (!row) return null;
   const fields = await publicRecordFields(db, "page", row, { availableOnly: false }, language);
-  return { ...fields, heroImage: toMerchImage(heroColumns(row), row.title) };
+  return { ...fields, heroImage: toMerchImage(heroColumns(row), fields.title) };
 }

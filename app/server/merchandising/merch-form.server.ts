@@ -3,7 +3,7 @@
  * limits, their text fields and product ids, and record ids from the URL.
  */
 import { FORM_OVERHEAD_BYTES, MAX_IMAGE_BYTES } from "~/lib/admin-product";
-import type { MerchFormFields } from "~/lib/merchandising.schema";
+import { RECORD_TEXTS, SECTION_TEXTS, translatedFieldNames, type MerchFormFields } from "~/lib/merchandising.schema";
 import { uploadedFiles, type UploadedFile } from "../images/index.server";
 
 /** A collection or page form: one image of at most 5 MB plus the text fields. */
@@ -39,7 +39,25 @@ export function parseRecordId(value: unknown): number | null {
 }
 
 /** The fields of the collection and custom page forms (isFeatured is ignored by pages). */
-export const MERCH_TEXT_FIELDS = ["title", "slug", "description", "metaTitle", "metaDescription", "displayOrder", "isActive", "isFeatured"] as const;
+export const MERCH_TEXT_FIELDS = [
+  "title",
+  "slug",
+  "description",
+  "metaTitle",
+  "metaDescription",
+  ...translatedFieldNames(RECORD_TEXTS),
+  "displayOrder",
+  "isActive",
+  "isFeatured",
+] as const;
 
 /** The fields of the section form. */
-export const SECTION_TEXT_FIELDS = ["pageIdentifier", "sectionType", "title", "subtitle", "collectionId", "isActive"] as const;
+export const SECTION_TEXT_FIELDS = [
+  "pageIdentifier",
+  "sectionType",
+  "title",
+  "subtitle",
+  ...translatedFieldNames(SECTION_TEXTS),
+  "collectionId",
+  "isActive",
+] as const;

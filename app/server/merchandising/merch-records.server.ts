@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import type { PickerProduct, PublicCustomPage } from "~/lib/merchandising";
+import { metaTextIn } from "~/lib/merchant-texts";
 import type {
   CustomPageFormValues,
   CustomPageInput,
@@ -15,7 +16,16 @@ import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";
-import { checkProductIds, imageFiles, removeUnusedImages, saveImaged, type StoredImageColumns } from "./merch-shared.server";
+import {
+  checkProductIds,
+  columnIn,
+  imageFiles,
+  removeUnusedImages,
+  saveImaged,
+  translationsOf,
+  type StoredImageColumns,
+  type TranslatedColumns,
+} from "./merch-shared.server";
 import {
   deleteRecord,
   insertRecord,
@@ -33,16 +43,13 @@ import { selectListedProducts, selectProductLists } from "./product-lists.repo.s
  * table once as a MerchRecordKind.
  */
 
-/** The columns both tables have, as their repositories read them. */
-export interface MerchRecordRow {
+/** The columns both tables have, as their repositories read them (each text with its translations). */
+export interface MerchRecordRow extends TranslatedColumns<"title" | "description" | "meta_title" | "meta_description"> {
   id: number;
   slug: string;
   title: string;
-  description: string | null;
   is_active: boolean | 0 | 1;
   display_order: number;
-  meta_title: string | null;
-  meta_description: string | null;
 }
 
 export interface MerchRecordKind<Row extends MerchRecordRow, Value extends CustomPageInput> {
@@ -93,6 +100,14 @@ export function recordFormValues(row: MerchRecordRow, productIds: string[]): Cus
     description: row.description ?? "",
     metaTitle: row.meta_title ?? "",
     metaDescription: row.meta_description ?? "",
+    titleEn: row.title_en ?? "",
+    titleFr: row.title_fr ?? "",
+    descriptionEn: row.description_en ?? "",
+    descriptionFr: row.description_fr ?? "",
+    metaTitleEn: row.meta_title_en ?? "",
+    metaTitleFr: row.meta_title_fr ?? "",
+    metaDescriptionEn: row.meta_description_en ?? "",
+    metaDescriptionFr: row.meta_description_fr ?? "",
     displayOrder: String(row.display_order),
     isActive: toBool(row.is_active),
     productIds,
@@ -124,6 +139,14 @@ export async function saveMerchRecord<Row extends MerchRecordRow, Value extends 
     description: value.description,
     meta_title: value.metaTitle,
     meta_description: value.metaDescription,
+    title_en: value.titleEn,
+    title_fr: value.titleFr,
+    description_en: value.descriptionEn,
+    description_fr: value.descriptionFr,
+    meta_title_en: value.metaTitleEn,
+    meta_title_fr: value.metaTitleFr,
+    meta_description_en: value.metaDescriptionEn,
+    meta_description_fr: value.metaDescriptionFr,
     display_order: value.displayOrder,
     is_active: value.isActive,
     ...kind.ownColumns?.(value),
@@ -175,8 +198,9 @@ export async function deleteMerchRecord<Row extends MerchRecordRow, Value extend
 }
 
 /**
- * What the storefront shows of a row but its image: its texts and the cards of its listed
- * products in the admin's order (in stock only with availableOnly).
+ * What the storefront shows of a row but its image: its texts in `language` (the Arabic ones
+ * where the merchant gave no translation; metaTextIn for the meta texts) and the cards of its
+ * listed products in the admin's order (in stock only with availableOnly).
  */
 export async function publicRecordFields(
   db: Kysely<Database>,
@@ -189,10 +213,18 @@ export async function publicRecordFields(
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
-    description: row.description,
-    metaTitle: row.meta_title,
-    metaDescription: row.meta_description,
+    title: columnIn(row, "title", language),
+    description: columnIn(row, "description", language),
+    metaTitle: metaTextIn(
+      { arabic: row.meta_title, translations: translationsOf(row, "meta_title") },
+      { arabic: row.title, translations: translationsOf(row, "title") },
+      language,
+    ),
+    metaDescription: metaTextIn(
+      { arabic: row.meta_description, translations: translationsOf(row, "meta_description") },
+      { arabic: row.description, translations: translationsOf(row, "description") },
+      language,
+    ),
     products: await withMainImages(db, rows, language),
   };
 }

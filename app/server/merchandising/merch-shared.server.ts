@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
+import type { Language } from "~/i18n/config";
 import { formatImageWidths, imageNameSlug, parseImageWidths } from "~/lib/images";
+import { textIn, type Translations } from "~/lib/merchant-texts";
 import { MERCH_LIMITS, normalizeProductIds } from "~/lib/merchandising";
 import type { MerchErrorKey } from "~/lib/merchandising.schema";
 import type { ProductImageData } from "~/lib/product";
@@ -30,6 +32,24 @@ export async function checkProductIds(db: Kysely<Database>, raw: readonly string
   const known = await existingProductIds(db, ids);
   if (ids.some((id) => !known.has(id))) return refuse(422, "unknownProducts", "productIds");
   return { ok: true, ids };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Texts in three languages: a column and its `_en` and `_fr` twins
+
+/** A row holding the text column `Column` with its English and French twins. */
+export type TranslatedColumns<Column extends string> = { [Key in Column | `${Column}_en` | `${Column}_fr`]: string | null };
+
+/** The translations of a row's text column. */
+export function translationsOf<Column extends string>(row: TranslatedColumns<Column>, column: Column): Translations {
+  return { en: row[`${column}_en`], fr: row[`${column}_fr`] };
+}
+
+/** A row's text column in `language`, the Arabic column when that language has none. */
+export function columnIn<Column extends string>(row: TranslatedColumns<Column> & Record<Column, string>, column: Column, language: Language): string;
+export function columnIn<Column extends string>(row: TranslatedColumns<Column>, column: Column, language: Language): string | null;
+export function columnIn<Column extends string>(row: TranslatedColumns<Column>, column: Column, language: Language): string | null {
+  return textIn(row[column], translationsOf(row, column), language);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import { isUniqueViolation } from "../platform/index.server";
 import { cachedReference, invalidateReferenceData } from "../reference-cache.server";
 import { selectActiveCollectionsOfPage } from "./collections.repo.server";
 import { toCollectionTeaser } from "./collections.service.server";
-import { checkProductIds, refuse } from "./merch-shared.server";
+import { checkProductIds, columnIn, refuse } from "./merch-shared.server";
 import {
   collectionExists,
   deletePageSectionRow,
@@ -61,6 +61,10 @@ export async function listAdminPageSections(db: Kysely<Database>, page: PageIden
         type: row.section_type,
         title: row.title,
         subtitle: row.subtitle,
+        titleEn: row.title_en,
+        titleFr: row.title_fr,
+        subtitleEn: row.subtitle_en,
+        subtitleFr: row.subtitle_fr,
         productIds: lists.get(row.id) ?? [],
         collectionId: row.collection_id,
         collectionTitle: row.collection_title ?? null,
@@ -107,6 +111,10 @@ async function saveSectionRow(
     section_type: value.sectionType,
     title: value.title,
     subtitle: value.subtitle,
+    title_en: value.titleEn,
+    title_fr: value.titleFr,
+    subtitle_en: value.subtitleEn,
+    subtitle_fr: value.subtitleFr,
     collection_id: value.collectionId,
     is_active: value.isActive,
   };
@@ -250,7 +258,8 @@ function pageLayoutStructure(db: Kysely<Database>, page: PageIdentifier) {
  * SECTION_PRODUCT_LIMIT, the admin's order); featured-products and special-offers sections with
  * none chosen show the newest in-stock products of the catalogue section of the same name; a
  * section's collection (a slider's products, a banner's or a hero's link) shows only while that
- * collection is active. The layout itself comes from memory (pageLayoutStructure); the chosen
+ * collection is active. Titles and subtitles are in `language`, the Arabic ones where the
+ * merchant gave no translation. The layout itself comes from memory (pageLayoutStructure); the chosen
  * products with their main image are read in one query, the catalogue sections' newest in
  * another sent at the same time (only when a section needs them).
  */
@@ -301,11 +310,11 @@ export async function getPageLayout(db: Kysely<Database>, page: PageIdentifier, 
     return {
       id: row.id,
       type,
-      title: row.title,
-      subtitle: row.subtitle,
+      title: columnIn(row, "title", language),
+      subtitle: columnIn(row, "subtitle", language),
       products,
       collection: collectionRow
-        ? { ...toCollectionTeaser(collectionRow, rows.length), products: toCards(rows.slice(0, SECTION_PRODUCT_LIMIT)) }
+        ? { ...toCollectionTeaser(collectionRow, rows.length, language), products: toCards(rows.slice(0, SECTION_PRODUCT_LIMIT)) }
         : null,
     };
   });
