@@ -121,7 +121,7 @@ export default function CartDrawerPanel() {
               type="button"
               onClick={closeDrawer}
               aria-label={t("cart.drawer.close")}
-              className="-me-2 flex size-10 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+              className="-me-2 flex size-11 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
               data-testid="cart-drawer-close"
             >
               <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-5" aria-hidden="true">

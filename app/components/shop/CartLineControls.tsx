@@ -10,8 +10,9 @@ function submittedQuantity(event: FormEvent<HTMLFormElement>): number | null {
   return Number.isFinite(quantity) ? quantity : null;
 }
 
+/** Tap targets of at least 44×44 px (size-11), the size a finger hits reliably. */
 const stepButton =
-  "flex size-9 items-center justify-center text-lg font-bold text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300";
+  "flex size-11 items-center justify-center text-lg font-bold text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-300";
 
 /**
  * − quantity +. A form posting to /cart (intent=set) so it works without JavaScript; with
@@ -97,7 +98,7 @@ export function RemoveLineButton({ productId, title, onRemove }: { productId: st
       <button
         type="submit"
         aria-label={t("cart.line.removeLabel", { title })}
-        className="text-sm text-red-700 underline-offset-2 hover:underline"
+        className="-ms-1 inline-flex min-h-11 min-w-11 items-center justify-center px-1 text-sm text-red-700 underline-offset-2 hover:underline"
         data-testid="line-remove"
       >
         {t("cart.line.remove")}

@@ -172,8 +172,16 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 data-order-number={order.orderNumber}
                 data-status={order.status}
               >
-                <th scope="row" className="px-3 text-start font-semibold md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2">
-                  <Link to={`/admin/orders/${order.id}`} className="text-brand-800 underline-offset-2 hover:underline" dir="ltr">
+                <th
+                  scope="row"
+                  className="px-3 text-start font-semibold whitespace-nowrap md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2"
+                >
+                  <Link
+                    to={`/admin/orders/${order.id}`}
+                    className="whitespace-nowrap text-brand-800 underline-offset-2 hover:underline"
+                    dir="ltr"
+                    data-testid="order-number-link"
+                  >
                     {order.orderNumber}
                   </Link>
                 </th>

@@ -50,6 +50,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
 
+/**
+ * The listings the home page points to: each built-in section's "view more" and the offer card
+ * of the same kind lead to one place, so a card that looks tappable always goes somewhere.
+ */
+const HOME_LISTINGS = {
+  featured: "/categories/toys",
+  special: "/categories/books",
+  popular: "/categories",
+} as const;
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useRootData()?.language ?? "ar";
@@ -88,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             id="featured"
             title={t("catalog.home.featuredTitle")}
             products={featured}
-            viewMoreHref="/categories/toys"
+            viewMoreHref={HOME_LISTINGS.featured}
             addToCart={!fallback}
             priorityCount={2}
           />
@@ -96,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             id="special-offers"
             title={t("catalog.home.specialOffersTitle")}
             products={specialOffers}
-            viewMoreHref="/categories/books"
+            viewMoreHref={HOME_LISTINGS.special}
             addToCart={!fallback}
           />
         </>
@@ -110,9 +120,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-3">
           {(["special", "featured", "popular"] as const).map((key) => (
-            <li key={key} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200" data-testid="offer-card">
-              <h3 className="text-lg font-semibold text-brand-800">{t(`catalog.home.offers.${key}Title`)}</h3>
-              <p className="mt-1 text-sm text-stone-600">{t(`catalog.home.offers.${key}Text`)}</p>
+            <li key={key}>
+              <Link
+                to={HOME_LISTINGS[key]}
+                className="block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-stone-200 hover:ring-brand-600 focus-visible:ring-2 focus-visible:ring-brand-700"
+                data-testid="offer-card"
+              >
+                <h3 className="text-lg font-semibold text-brand-800">{t(`catalog.home.offers.${key}Title`)}</h3>
+                <p className="mt-1 text-sm text-stone-600">{t(`catalog.home.offers.${key}Text`)}</p>
+              </Link>
             </li>
           ))}
         </ul>
@@ -166,7 +182,11 @@ function HomeSection({
         <h2 id={`${id}-title`} className="text-2xl font-bold">
           {title}
         </h2>
-        <Link to={viewMoreHref} className="text-sm font-semibold text-brand-700 hover:underline" data-testid={`view-more-${id}`}>
+        <Link
+          to={viewMoreHref}
+          className="inline-flex min-h-11 min-w-11 items-center justify-center text-sm font-semibold text-brand-700 hover:underline"
+          data-testid={`view-more-${id}`}
+        >
           {t("catalog.grid.viewMore")}
         </Link>
       </div>
