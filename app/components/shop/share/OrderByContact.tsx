@@ -32,7 +32,11 @@ export function OrderByContact({ title, price, url }: { title: string; price: nu
         </a>
       ) : null}
       {shop.phone ? (
-        <a href={telHref(shop.phone)} className={`${link} bg-white text-stone-800 ring-1 ring-stone-300 hover:ring-brand-600`} data-testid="order-call">
+        <a
+          href={telHref(shop.phone)}
+          className={`${link} bg-white text-stone-800 ring-1 ring-stone-300 hover:ring-brand-600`}
+          data-testid="order-call"
+        >
           <PhoneIcon />
           {t("settings.product.call")}
         </a>
