@@ -27,7 +27,7 @@ vi.mock("~/server/http/admin-session.server", async (original) => ({
 const root = await import("~/root");
 const adminSettings = await import("~/routes/admin/settings");
 const adminLayout = await import("~/routes/admin/layout");
-const { getShopSettings, publicShopInfo, saveShopSettings } = await import("~/server/settings/index.server");
+const { getShopSettings, publicShopInfo, saveShopSettings, startShopSettingsRefresh } = await import("~/server/settings/index.server");
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -150,5 +150,16 @@ describe("shop settings", () => {
 
     // The service answers the same to any caller.
     expect(await saveShopSettings(db, { whatsapp: "12" })).toEqual({ ok: false, fields: { whatsapp: { code: "phone" } } });
+  });
+
+  it("reads the row again while running: a save by another process of a fleet shows here too", async () => {
+    const stop = await startShopSettingsRefresh(db, 20);
+    try {
+      // Another process's save: the row changes behind this process's copy.
+      await db.updateTable("shop_settings").set({ phone: "0699999999" }).where("id", "=", 1).execute();
+      await expect.poll(async () => (await footerShop()).phone, { timeout: 2_000 }).toBe("0699999999");
+    } finally {
+      stop();
+    }
   });
 });
