@@ -27,7 +27,7 @@ const settings: SettingsDictionary = {
     hints: {
       name: "Empty: the default name is used ({{name}})",
       phone: "An Algerian mobile number, e.g. 0550123456",
-      url: "An https link starting with {{host}}",
+      url: "An https link starting with",
       nif: "15 digits",
     },
     save: "Save the settings",

@@ -27,7 +27,7 @@ const settings: SettingsDictionary = {
     hints: {
       name: "Vide : le nom par défaut est utilisé ({{name}})",
       phone: "Un numéro de mobile algérien, par ex. 0550123456",
-      url: "Un lien https commençant par {{host}}",
+      url: "Un lien https commençant par",
       nif: "15 chiffres",
     },
     save: "Enregistrer les paramètres",

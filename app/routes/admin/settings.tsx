@@ -69,6 +69,8 @@ interface FieldSpec {
   ltr?: boolean;
   maxLength?: number;
   hint?: string;
+  /** A Latin example after the hint, kept left to right inside Arabic text. */
+  example?: string;
   textarea?: boolean;
 }
 
@@ -89,7 +91,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     type: "url",
     ltr: true,
     maxLength: SHOP_SETTINGS_LIMITS.url,
-    hint: t("settings.admin.hints.url", { host: `https://${SOCIAL_HOSTS[field][1] ?? SOCIAL_HOSTS[field][0]}/…` }),
+    hint: t("settings.admin.hints.url"),
+    example: `https://${SOCIAL_HOSTS[field][1] ?? SOCIAL_HOSTS[field][0]}/…`,
   });
   const sections: { key: "name" | "contact" | "social" | "legal"; fields: FieldSpec[] }[] = [
     { key: "name", fields: [name("nameAr"), name("nameFr"), name("nameEn")] },
@@ -154,6 +157,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
                     {spec.hint ? (
                       <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
                         {spec.hint}
+                        {spec.example ? (
+                          <>
+                            {" "}
+                            <bdi dir="ltr">{spec.example}</bdi>
+                          </>
+                        ) : null}
                       </p>
                     ) : null}
                     {error ? (
