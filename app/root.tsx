@@ -17,7 +17,8 @@ import { defaultLanguage, directionOf, languageCookieForQuery, type Language } f
 import { env } from "./server/env.server";
 import { cookieIsSecure } from "./server/http/cookie-secure.server";
 import { pageVariant } from "./server/http/page-variant.server";
-import { shopNameFor } from "./server/http/page-context.server";
+import { getDb } from "./server/db/connection.server";
+import { publicShopInfo } from "./server/settings/index.server";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes the stylesheet a React resource: React writes it at the top of <head>, so the
@@ -26,20 +27,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-function rootData(language: Language, cartCount = 0): RootData {
-  const config = env();
+async function rootData(language: Language, cartCount = 0): Promise<RootData> {
   return {
     language,
     cartCount,
     dir: directionOf(language),
-    shop: {
-      name: shopNameFor(language),
-      phone: config.SHOP_PHONE,
-      email: config.SHOP_EMAIL,
-      facebookUrl: config.SOCIAL_FACEBOOK_URL ?? "https://www.facebook.com/",
-      instagramUrl: config.SOCIAL_INSTAGRAM_URL ?? "https://www.instagram.com/",
-    },
-    metaPixelId: config.META_PIXEL_ID ?? null,
+    // The merchant's settings (/admin/settings), the same for every visitor: they may sit in cached
+    // pages, and saving them clears the page cache. Held in memory: the root loader sends no query.
+    shop: await publicShopInfo(getDb(), language),
+    metaPixelId: env().META_PIXEL_ID ?? null,
   };
 }
 
@@ -47,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { language, cartCount } = pageVariant(request.url, request.headers.get("Cookie"));
   // A `?lng=` link (hreflang alternate, shared link) switches the cookie too, so the visit stays in that language.
   const cookie = languageCookieForQuery(request, { secure: cookieIsSecure(request) });
-  return data(rootData(language, cartCount), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  return data(await rootData(language, cartCount), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
 }
 
 /** Forwards the language cookie the loader may set (every page's document response). */

@@ -37,6 +37,7 @@ export default [
   // Contact and services pages
   route("contact", "routes/shop/contact.tsx"),
   route("services", "routes/shop/services.tsx"),
+  route("legal", "routes/shop/legal.tsx"),
 
   // Search engines
   route("sitemap.xml", "routes/api/sitemap.ts"),
@@ -67,6 +68,7 @@ export default [
       route("categories", "routes/admin/taxonomy.tsx", { id: "admin-categories" }),
       route("sections", "routes/admin/taxonomy.tsx", { id: "admin-sections" }),
       route("delivery", "routes/admin/delivery.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("collections/new", "routes/admin/collection-edit.tsx", { id: "admin-collection-new" }),
       route("collections/:id", "routes/admin/collection-edit.tsx"),

@@ -24,6 +24,7 @@ import appliances from "./appliances/ar";
 import share from "./share/ar";
 import merchandising from "./merchandising/ar";
 import http from "./http/ar";
+import settings from "./settings/ar";
 
 const ar = {
   catalog,
@@ -45,6 +46,7 @@ const ar = {
   share,
   merchandising,
   http,
+  settings,
   meta: {
     title: "{{shopName}} | تسوق أونلاين في الجزائر والدفع عند الاستلام",
     description: "أجهزة منزلية، أدوات مدرسية، ألعاب، عطور وأكثر. اطلب بسهولة وادفع عند الاستلام مع التوصيل إلى 69 ولاية.",
@@ -103,6 +105,9 @@ const ar = {
     follow: "تابعونا",
     facebook: "فيسبوك",
     instagram: "إنستغرام",
+    tiktok: "تيك توك",
+    legal: "الإشعارات القانونية",
+    phone: "الهاتف:",
     rights: "© {{year}} {{shopName}}. جميع الحقوق محفوظة.",
   },
   home: {

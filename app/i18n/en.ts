@@ -20,6 +20,7 @@ import appliances from "./appliances/en";
 import share from "./share/en";
 import merchandising from "./merchandising/en";
 import http from "./http/en";
+import settings from "./settings/en";
 
 // English plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const en: Dictionary = {
@@ -42,6 +43,7 @@ const en: Dictionary = {
   share,
   merchandising,
   http,
+  settings,
   meta: {
     title: "{{shopName}} | Online shopping in Algeria, cash on delivery",
     description:
@@ -101,6 +103,9 @@ const en: Dictionary = {
     follow: "Follow us",
     facebook: "Facebook",
     instagram: "Instagram",
+    tiktok: "TikTok",
+    legal: "Legal notice",
+    phone: "Phone:",
     rights: "© {{year}} {{shopName}}. All rights reserved.",
   },
   home: {

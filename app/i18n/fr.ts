@@ -20,6 +20,7 @@ import appliances from "./appliances/fr";
 import share from "./share/fr";
 import merchandising from "./merchandising/fr";
 import http from "./http/fr";
+import settings from "./settings/fr";
 
 // French plurals use only _zero, _one and _other; the other suffixes exist to keep one shape with Arabic.
 const fr: Dictionary = {
@@ -42,6 +43,7 @@ const fr: Dictionary = {
   share,
   merchandising,
   http,
+  settings,
   meta: {
     title: "{{shopName}} | Achat en ligne en Algérie, paiement à la livraison",
     description:
@@ -101,6 +103,9 @@ const fr: Dictionary = {
     follow: "Suivez-nous",
     facebook: "Facebook",
     instagram: "Instagram",
+    tiktok: "TikTok",
+    legal: "Mentions légales",
+    phone: "Téléphone :",
     rights: "© {{year}} {{shopName}}. Tous droits réservés.",
   },
   home: {

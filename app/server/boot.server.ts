@@ -8,8 +8,10 @@ import { logger } from "./logger.server";
 import { orderNotifySettingsFromEnv, orderNotifyTransports, startOutboxWorker, type OutboxWorker } from "./notify/index.server";
 import { createStorage } from "./storage/index.server";
 import { refreshMissingSearchText } from "./catalog/index.server";
+import { startShopSettingsRefresh } from "./settings/index.server";
 
 let outboxWorker: OutboxWorker | undefined;
+let stopSettingsRefresh: (() => void) | undefined;
 
 /**
  * Everything the server does once before it listens: check the configuration,
@@ -29,6 +31,8 @@ export async function boot(): Promise<void> {
     if (searchFilled > 0) logger.info({ products: searchFilled }, "search text filled");
   });
   logger.info({ dialect }, "database ready");
+  // The shop's settings in memory before the first page (and a warning while the phone is unset).
+  stopSettingsRefresh = await startShopSettingsRefresh(db);
   // Never a default password: the merchant creates the first admin (README, "The admin account").
   if ((await countAdmins(db)) === 0) {
     logger.info("No admin account yet: create one with  npm run create-admin -- --email you@example.com --password '…'");
@@ -43,6 +47,8 @@ export async function boot(): Promise<void> {
 
 /** Graceful shutdown: stops the outbox worker, waiting for a batch in progress. False when none ran. */
 export async function stopBackgroundWork(): Promise<boolean> {
+  stopSettingsRefresh?.();
+  stopSettingsRefresh = undefined;
   const worker = outboxWorker;
   outboxWorker = undefined;
   if (!worker) return false;

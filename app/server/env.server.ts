@@ -85,11 +85,17 @@ const envSchema = z
         .optional(),
     ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** The shop's name until the merchant sets one in /admin/settings (the stored one wins): English and French. */
     SHOP_NAME: z.string().trim().min(1).default("Souq"),
+    /** Likewise, in Arabic. */
     SHOP_NAME_AR: z.string().trim().min(1).default("سوق"),
     PUBLIC_URL: optionalUrl,
-    SHOP_PHONE: z.string().trim().default("0550000000"),
-    SHOP_EMAIL: z.string().trim().default("contact@souq.example"),
+    /**
+     * Defaults of the contact settings until the merchant sets them in /admin/settings (the stored
+     * ones win). Never a placeholder: unset is hidden from shoppers (app/server/settings/).
+     */
+    SHOP_PHONE: optionalText,
+    SHOP_EMAIL: optionalText,
     SOCIAL_FACEBOOK_URL: optionalUrl,
     SOCIAL_INSTAGRAM_URL: optionalUrl,
     /** Meta (Facebook) Pixel id; unset or empty = no pixel script and no request to Meta. */

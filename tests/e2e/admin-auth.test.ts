@@ -117,6 +117,7 @@ describe("admin sign-in", () => {
         "categories",
         "sections",
         "delivery",
+        "settings",
       ]);
       expect(await tabs.locator('[data-tab="products"]').getAttribute("aria-current")).toBe("page");
       // Tabs that have no page yet are shown disabled, with a title.

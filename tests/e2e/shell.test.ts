@@ -111,14 +111,17 @@ describe("global shell in a real browser", () => {
     await context.close();
   });
 
-  it("links the footer to every static page and two social networks", async () => {
+  it("links the footer to every static page and the legal notice, and to no social site's home page", async () => {
     const { context, page } = await openContext(browser);
     await page.goto("/");
     const hrefs = await page.locator("footer a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    for (const path of ["/about", "/payment-methods", "/shipping", "/terms", "/returns", "/privacy", "/contact", "/faq"]) {
+    for (const path of ["/about", "/payment-methods", "/shipping", "/terms", "/returns", "/privacy", "/legal", "/contact", "/faq"]) {
       expect(hrefs).toContain(path);
     }
-    expect(hrefs.filter((href) => href?.startsWith("https://"))).toHaveLength(2);
+    // Social links only once the merchant set them (tests/e2e/shop-settings.test.ts): a page, never a home page.
+    for (const href of hrefs.filter((href) => href?.startsWith("https://"))) {
+      expect(new URL(href!).pathname.replace(/\/+$/, ""), href!).not.toBe("");
+    }
     await context.close();
   });
 });

@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  *   few seconds;
  * - `roundTrips`, queries sent together (Promise.all) counting once: asserted <= 2 also right
  *   after the reference data was forgotten (an admin write, or the 5 s lifetime ran out).
- * The root loader sends none.
+ * The root loader sends none (the shop settings it shows are read once, at start-up).
  */
 
 // The loaders read the process-wide database (getDb): point it at this file's test database,
@@ -35,12 +35,15 @@ const { saveSection } = await import("~/server/merchandising/page-sections.servi
 const { saveCollection } = await import("~/server/merchandising/collections.service.server");
 const { searchProducts } = await import("~/server/catalog/index.server");
 const { invalidateReferenceData } = await import("~/server/reference-cache.server");
+const { getShopSettings } = await import("~/server/settings/index.server");
 
 let t: TestDatabase;
 let counter: QueryCounter;
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
   ({ db: counted, counter } = countQueries(t.db));
+  // The shop settings are read once, at start-up (boot.server.ts), and kept in memory.
+  await getShopSettings(counted);
 });
 afterAll(async () => {
   await t.destroy();

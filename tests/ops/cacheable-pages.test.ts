@@ -41,6 +41,7 @@ const CACHEABLE_PAGES = [
   "/privacy",
   "/payment-methods",
   "/faq",
+  "/legal",
 ] as const;
 
 let dir: string;

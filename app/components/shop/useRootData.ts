@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { Language } from "~/i18n/config";
+import type { PublicShopInfo } from "~/lib/shop-settings";
 
 /** The shop-wide data the root loader provides (language, shop name, contacts). */
 export interface RootData {
@@ -7,13 +8,8 @@ export interface RootData {
   /** Items in the `cart` cookie: the badge before the browser restores the cart (and without JavaScript). */
   cartCount: number;
   dir: "rtl" | "ltr";
-  shop: {
-    name: string;
-    phone: string;
-    email: string;
-    facebookUrl: string;
-    instagramUrl: string;
-  };
+  /** The merchant's settings shoppers see; null where one is not set (then nothing is shown). */
+  shop: PublicShopInfo;
   /** Meta Pixel id, or null: no pixel at all. */
   metaPixelId: string | null;
 }

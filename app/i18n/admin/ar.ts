@@ -16,6 +16,7 @@ const admin = {
     categories: "التصنيفات",
     sections: "الأقسام",
     delivery: "التوصيل",
+    settings: "الإعدادات",
   },
   comingLater: "سيتوفر هذا القسم لاحقاً",
   login: {

@@ -16,6 +16,7 @@ const admin: AdminDictionary = {
     categories: "Categories",
     sections: "Sections",
     delivery: "Delivery",
+    settings: "Settings",
   },
   comingLater: "This section arrives later",
   login: {

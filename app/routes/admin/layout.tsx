@@ -6,6 +6,8 @@ import { Logo } from "~/components/shop/Logo";
 import { defaultLanguage } from "~/i18n/config";
 import { useRootData } from "~/components/shop/useRootData";
 import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
+import { getDb } from "~/server/db/connection.server";
+import { isShopPhoneSet } from "~/server/settings/index.server";
 import type { Route } from "./+types/layout";
 
 /** Every tab of the admin area, in display order; each is the path segment under /admin/. */
@@ -20,6 +22,7 @@ export const ADMIN_TABS = [
   "categories",
   "sections",
   "delivery",
+  "settings",
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -38,11 +41,12 @@ const AVAILABLE_TABS: readonly AdminTab[] = [
   "categories",
   "sections",
   "delivery",
+  "settings",
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return { email: admin.email };
+  return { email: admin.email, phoneMissing: !(await isShopPhoneSet(getDb())) };
 }
 
 /** Admin pages are never cached nor indexed; children inherit these headers unless they export their own. */
@@ -128,12 +132,26 @@ function AdminTabs() {
   );
 }
 
+/** On every admin page until the shop has a phone: shoppers are shown none meanwhile. */
+function NoPhoneBanner() {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="admin-no-phone">
+      {t("settings.banner.noPhone")}{" "}
+      <Link to="/admin/settings" className="font-semibold underline">
+        {t("settings.banner.link")}
+      </Link>
+    </p>
+  );
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
       <AdminHeader email={loaderData.email} />
       <AdminTabs />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        {loaderData.phoneMissing ? <NoPhoneBanner /> : null}
         <Outlet />
       </main>
     </div>

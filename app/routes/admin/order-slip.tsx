@@ -6,7 +6,7 @@ import { ADMIN_HEADERS, adminPageHeaders, requireAdmin } from "~/server/http/adm
 import { i18nFor } from "~/server/i18n.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
+import { slipShopInfo } from "~/server/settings/index.server";
 import { loadPrintableOrder } from "~/server/orders/index.server";
 import type { Route } from "./+types/order-slip";
 import slipStylesheet from "./order-slip.css?url";
@@ -36,15 +36,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         fr: fr.t(`adminOrdersPrint.deliveryType.${order.deliveryType as "home"}`, { defaultValue: order.deliveryType }),
       }
     : null;
-  const qrSvg = await QRCode.toString(order.orderNumber, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
-  const config = env();
+  const [qrSvg, shop] = await Promise.all([
+    QRCode.toString(order.orderNumber, { type: "svg", margin: 0, errorCorrectionLevel: "M" }),
+    // The names and phone from the shop settings; no phone line until the merchant set one.
+    slipShopInfo(getDb()),
+  ]);
 
   return data(
     {
       title: t("adminOrdersPrint.slip.title", { orderNumber: order.orderNumber }),
       printLabel: t("adminOrdersPrint.slip.print"),
       qrLabel: t("adminOrdersPrint.slip.qrLabel", { orderNumber: order.orderNumber }),
-      shop: { nameAr: config.SHOP_NAME_AR, name: config.SHOP_NAME, phone: config.SHOP_PHONE },
+      shop,
       labels,
       deliveryType,
       qrSvg,
@@ -125,9 +128,11 @@ export default function OrderSlip({ loaderData }: Route.ComponentProps) {
             <span className="self-start text-[9pt] leading-tight" lang="fr" dir="ltr">
               {shop.name}
             </span>
-            <span className="self-start text-[9pt] font-semibold" dir="ltr">
-              ☎ {shop.phone}
-            </span>
+            {shop.phone ? (
+              <span className="self-start text-[9pt] font-semibold" dir="ltr" data-testid="slip-shop-phone">
+                ☎ {shop.phone}
+              </span>
+            ) : null}
             <div className="mt-[1.5mm] flex flex-col">
               <Label pair={labels.order} />
               <span className="self-start font-mono text-[11pt] font-bold" dir="ltr" data-testid="slip-order-number">

@@ -20,6 +20,8 @@ import {
   type OrderFormAnswer,
 } from "~/lib/order-form";
 import { telHref } from "~/lib/phone";
+import { whatsappChatUrl, type PublicShopInfo } from "~/lib/shop-settings";
+import { WhatsAppIcon } from "~/components/shop/share/ShareIcons";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates } from "~/server/delivery/index.server";
@@ -115,33 +117,68 @@ const reasons = [
   { key: "fast", icon: <TruckIcon /> },
 ] as const;
 
-/** Phone and e-mail buttons, so a shopper can order or ask today. */
-function ContactButtons({ phone, email, subject }: { phone: string; email: string; subject: string }) {
+/**
+ * The shop's contact details from its settings (/admin/settings): call, WhatsApp, e-mail and
+ * address, each only once the merchant set it; never a placeholder.
+ */
+function ContactButtons({ shop, subject }: { shop: PublicShopInfo | undefined; subject: string }) {
   const { t } = useTranslation();
+  if (!shop?.phone && !shop?.whatsapp && !shop?.email && !shop?.address) {
+    return <p className="mt-4 text-stone-700">{t("settings.contact.noContact")}</p>;
+  }
   // Side by side when both fit, stacked otherwise; a long address wraps instead of overflowing.
   const button = "flex min-w-0 grow items-center gap-3 rounded-xl px-4 py-3";
+  const secondary = `${button} bg-white text-stone-800 ring-1 ring-stone-300 hover:ring-brand-600`;
   return (
-    <div className="mt-4 flex flex-wrap gap-3">
-      <a href={telHref(phone)} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
-        <PhoneIcon />
-        <span className="flex min-w-0 flex-col">
-          <span className="text-xs text-brand-50">{t("pages.contact.call")}</span>{" "}
-          <bdi dir="ltr" className="self-start font-bold tabular-nums">
-            {phone}
-          </bdi>
-        </span>
-      </a>
-      <a href={mailtoHref(email, subject)} className={`${button} bg-white text-stone-800 ring-1 ring-stone-300 hover:ring-brand-600`}>
-        <span className="text-brand-700">
-          <MailIcon />
-        </span>
-        <span className="flex min-w-0 flex-col">
-          <span className="text-xs text-stone-600">{t("pages.contact.write")}</span>{" "}
-          <bdi dir="ltr" className="self-start font-semibold wrap-anywhere">
-            {email}
-          </bdi>
-        </span>
-      </a>
+    <div className="mt-4 flex flex-wrap gap-3" data-testid="contact-details">
+      {shop.phone ? (
+        <a href={telHref(shop.phone)} className={`${button} bg-brand-700 text-white hover:bg-brand-800`} data-testid="contact-phone">
+          <PhoneIcon />
+          <span className="flex min-w-0 flex-col">
+            <span className="text-xs text-brand-50">{t("pages.contact.call")}</span>{" "}
+            <bdi dir="ltr" className="self-start font-bold tabular-nums">
+              {shop.phone}
+            </bdi>
+          </span>
+        </a>
+      ) : null}
+      {shop.whatsapp ? (
+        <a
+          href={whatsappChatUrl(shop.whatsapp, subject)}
+          rel="noopener noreferrer"
+          target="_blank"
+          className={secondary}
+          data-testid="contact-whatsapp"
+        >
+          <span className="text-brand-700">
+            <WhatsAppIcon />
+          </span>
+          <span className="flex min-w-0 flex-col">
+            <span className="text-xs text-stone-600">{t("settings.contact.whatsapp")}</span>{" "}
+            <bdi dir="ltr" className="self-start font-semibold tabular-nums">
+              {shop.whatsapp}
+            </bdi>
+          </span>
+        </a>
+      ) : null}
+      {shop.email ? (
+        <a href={mailtoHref(shop.email, subject)} className={secondary} data-testid="contact-email">
+          <span className="text-brand-700">
+            <MailIcon />
+          </span>
+          <span className="flex min-w-0 flex-col">
+            <span className="text-xs text-stone-600">{t("pages.contact.write")}</span>{" "}
+            <bdi dir="ltr" className="self-start font-semibold wrap-anywhere">
+              {shop.email}
+            </bdi>
+          </span>
+        </a>
+      ) : null}
+      {shop.address ? (
+        <p className="w-full text-sm text-stone-700" data-testid="contact-address">
+          <span className="font-semibold">{t("settings.contact.address")}:</span> {shop.address}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -150,8 +187,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation();
   const shop = useRootData()?.shop;
   const shopName = shop?.name ?? "";
-  const phone = shop?.phone ?? "";
-  const email = shop?.email ?? "";
+  const email = shop?.email;
   const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
 
   return (
@@ -174,7 +210,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           />
           {/* Or order by phone or e-mail. */}
           <p className="mt-6 border-t border-stone-200 pt-4 leading-relaxed text-stone-700">{t("pages.contact.quickOrder.text")}</p>
-          <ContactButtons phone={phone} email={email} subject={t("pages.contact.quickOrder.emailSubject")} />
+          <ContactButtons shop={shop} subject={t("pages.contact.quickOrder.emailSubject")} />
         </section>
 
         <section id="delivery-calculator" aria-labelledby="delivery-calculator-title" className={card}>
@@ -202,10 +238,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       />
 
       <CtaBanner titleId="cta-title" title={t("pages.contact.cta.title")} text={t("pages.contact.cta.text")} className="mt-12">
-        <a href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))} className={ctaPrimaryClass} data-testid="consultation-link">
-          <MailIcon />
-          {t("pages.contact.cta.consultation")}
-        </a>
+        {email ? (
+          <a href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))} className={ctaPrimaryClass} data-testid="consultation-link">
+            <MailIcon />
+            {t("pages.contact.cta.consultation")}
+          </a>
+        ) : null}
         <Link to="/services" className={ctaSecondaryClass}>
           {t("pages.contact.cta.services")}
         </Link>

@@ -22,7 +22,8 @@ import {
 } from "~/lib/order-form";
 import type { PageQueryHandle } from "~/lib/page-query";
 import { productPath, stockStatus } from "~/lib/product";
-import { jsonLdMeta, seoMeta } from "~/lib/seo";
+import { absoluteUrl, jsonLdMeta, seoMeta } from "~/lib/seo";
+import { OrderByContact } from "~/components/shop/share/OrderByContact";
 import { getCategory, getProduct } from "~/server/catalog/index.server";
 import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
@@ -135,6 +136,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       wilayas={loaderData.wilayas}
       ordered={loaderData.ordered}
       posted={orderFormAnswerOf(actionData)}
+      url={absoluteUrl(loaderData.seo.origin, loaderData.seo.path)}
     />
   );
 }
@@ -147,12 +149,15 @@ function ProductDetail({
   wilayas,
   ordered,
   posted,
+  url,
 }: {
   product: Loaded["product"];
   category: Loaded["category"];
   wilayas: Loaded["wilayas"];
   ordered: string | null;
   posted: OrderFormAnswer | null;
+  /** The product's public address, for the WhatsApp order message. */
+  url: string;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -267,6 +272,7 @@ function ProductDetail({
             title={product.title}
             description={product.description}
           />
+          <OrderByContact title={product.title} price={product.price} url={url} />
 
           {product.description && (
             <section className="mt-6">

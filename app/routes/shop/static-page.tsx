@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { getStaticPage, staticPageKeys } from "~/server/content/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
+import { publicShopInfo } from "~/server/settings/index.server";
 import { WilayaFeeTable } from "~/components/shop/WilayaFeeTable";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/static-page";
@@ -12,11 +12,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const key = staticPageKeys[slug];
   if (!key) throw data(null, { status: 404 });
   const ctx = await pageContext(request);
-  const config = env();
+  const shop = await publicShopInfo(getDb(), ctx.language);
+  // A contact the merchant has not set yet: the sentence points to the contact page, never a placeholder.
+  const unset = ctx.t("settings.unsetContact");
   const content = await getStaticPage(getDb(), ctx.language, key, {
     name: ctx.shopName,
-    phone: config.SHOP_PHONE,
-    email: config.SHOP_EMAIL,
+    phone: shop.phone ?? unset,
+    email: shop.email ?? unset,
   });
   return {
     content,

@@ -6,6 +6,7 @@ import type { MerchandisingTables } from "../merchandising/merchandising.table.s
 import type { OrdersTables } from "../orders/orders.table.server";
 import type { OrderWorkflowTables } from "../orders/order-workflow.table.server";
 import type { PlatformTables } from "../platform/platform.table.server";
+import type { SettingsTables } from "../settings/settings.table.server";
 import type { TrackingTables } from "../tracking/tracking.table.server";
 import type { WholesaleTables } from "../wholesale/wholesale.table.server";
 
@@ -21,4 +22,5 @@ export interface Database
     MerchandisingTables,
     TrackingTables,
     WholesaleTables,
-    JewelleryTables {}
+    JewelleryTables,
+    SettingsTables {}

@@ -2,15 +2,10 @@ import type { TFunction } from "i18next";
 import type { Language } from "~/i18n/config";
 import { largestImageUrl, shareImage, type ProductImageData } from "~/lib/product";
 import { absoluteUrl, productJsonLd, type SeoInput } from "~/lib/seo";
-import { env } from "../env.server";
+import { getDb } from "../db/connection.server";
+import { shopName as storedShopName } from "../settings/index.server";
 import { publicOrigin } from "./public-origin.server";
 import { requestI18n } from "./request-i18n.server";
-
-/** The shop's name as shoppers of a language see it (SHOP_NAME_AR in Arabic, SHOP_NAME otherwise). */
-export function shopNameFor(language: Language): string {
-  const config = env();
-  return language === "ar" ? config.SHOP_NAME_AR : config.SHOP_NAME;
-}
 
 /** What every page loader needs to speak the shopper's language and describe itself to search engines and share previews. */
 export interface PageContext {
@@ -24,9 +19,8 @@ export interface PageContext {
   seo(input: Omit<SeoInput, "origin" | "language" | "shopName">): SeoInput;
 }
 
-/** The page context of a language and public origin (pageContext in app/server/http/ reads them from the request). */
-export function pageContextFor(language: Language, t: TFunction, origin: string): PageContext {
-  const shopName = shopNameFor(language);
+/** The page context of a language, public origin and shop name (pageContext in app/server/http/ reads them from the request). */
+export function pageContextFor(language: Language, t: TFunction, origin: string, shopName: string): PageContext {
   return {
     language,
     t,
@@ -82,5 +76,6 @@ export function productPageSeo(ctx: PageContext, item: SoldItem, path: string) {
 /** The page context of a request: its language and translator, and the shop's public origin. */
 export async function pageContext(request: Request): Promise<PageContext> {
   const { language, t } = await requestI18n(request);
-  return pageContextFor(language, t, publicOrigin(request));
+  // The merchant's name from /admin/settings, else SHOP_NAME_AR / SHOP_NAME (held in memory: no query).
+  return pageContextFor(language, t, publicOrigin(request), await storedShopName(getDb(), language));
 }

@@ -21,7 +21,14 @@ export const E2E_ADMIN = { email: "e2e-admin@souq.test", password: "e2e-Admin-Pa
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), "souq-e2e-"));
   const databaseFile = join(dataDir, "shop.db");
-  const server = await startServer(databaseFile, { UPLOADS_DIR: join(dataDir, "uploads"), LOG_LEVEL: "warn" });
+  // A shop whose phone and e-mail come from the environment (the defaults of /admin/settings);
+  // tests/e2e/shop-settings.test.ts starts a shop without them.
+  const server = await startServer(databaseFile, {
+    UPLOADS_DIR: join(dataDir, "uploads"),
+    LOG_LEVEL: "warn",
+    SHOP_PHONE: "0661234567",
+    SHOP_EMAIL: "contact@souq.test",
+  });
   project.provide("baseURL", server.baseURL);
   project.provide("databaseFile", databaseFile);
 

@@ -12,6 +12,7 @@ import * as wholesale from "./2026-11-22-010-wholesale.server";
 import * as jewellery from "./2026-11-22-011-jewellery.server";
 import * as pageQueryIndexes from "./2026-11-22-012-page-query-indexes.server";
 import * as orderRequestHashAndFlag from "./2026-11-25-013-order-request-hash-and-flag.server";
+import * as shopSettings from "./2026-11-26-014-shop-settings.server";
 import * as merchantTextsLanguages from "./2026-11-26-015-merchant-texts-languages.server";
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-011-jewellery": jewellery,
   "2026-11-22-012-page-query-indexes": pageQueryIndexes,
   "2026-11-25-013-order-request-hash-and-flag": orderRequestHashAndFlag,
+  "2026-11-26-014-shop-settings": shopSettings,
   "2026-11-26-015-merchant-texts-languages": merchantTextsLanguages,
 };

@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database.server";
+import type { ShopSettingsTable } from "./settings.table.server";
+
+/** Reads and writes of shop_settings (migration 014): its one row, id 1. */
+
+export type ShopSettingsRow = Omit<ShopSettingsTable, "id" | "updated_at">;
+
+const COLUMNS = [
+  "name_ar",
+  "name_en",
+  "name_fr",
+  "phone",
+  "whatsapp",
+  "email",
+  "address",
+  "facebook_url",
+  "instagram_url",
+  "tiktok_url",
+  "rc",
+  "nif",
+] as const satisfies readonly (keyof ShopSettingsRow)[];
+
+/** The row, or undefined before the first save. */
+export function selectShopSettings(db: Kysely<Database>): Promise<ShopSettingsRow | undefined> {
+  return db.selectFrom("shop_settings").select(COLUMNS).where("id", "=", 1).executeTakeFirst();
+}
+
+/** Writes the row whole (created on the first save). */
+export async function upsertShopSettings(db: Kysely<Database>, row: ShopSettingsRow, updatedAt: string): Promise<void> {
+  await db
+    .insertInto("shop_settings")
+    .values({ id: 1, ...row, updated_at: updatedAt })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ ...row, updated_at: updatedAt }))
+    .execute();
+}
