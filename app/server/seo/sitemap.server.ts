@@ -20,6 +20,7 @@ export const fixedPublicPaths = [
   "/jewellery",
   "/contact",
   "/services",
+  "/legal",
 ] as const;
 
 /** The static text pages (about, shipping, …): the same list the route table serves (app/routes.ts, staticPagePaths). */
