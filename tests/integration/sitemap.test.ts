@@ -40,7 +40,17 @@ describe("sitemap entries", () => {
   it("list the home page, the static pages, the category index and every category", () => {
     const paths = entries.map((entry) => entry.path);
     expect(paths[0]).toBe("/");
-    for (const path of ["/categories", "/school-supplies", "/games", "/home-appliances", "/product-gros", "/jewellery", "/contact", "/services", "/legal"]) {
+    for (const path of [
+      "/categories",
+      "/school-supplies",
+      "/games",
+      "/home-appliances",
+      "/product-gros",
+      "/jewellery",
+      "/contact",
+      "/services",
+      "/legal",
+    ]) {
       expect(paths).toContain(path);
     }
     for (const path of staticPagePaths) expect(paths).toContain(`/${path}`);
