@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseShopSettings, whatsappChatUrl, whatsappNumber } from "./shop-settings";
+import { whatsappChatUrl, whatsappNumber } from "./phone";
+import { parseShopSettings } from "./shop-settings";
 
 describe("shop settings", () => {
   it("trims every field, unsets an empty one and normalises the numbers", () => {

@@ -138,13 +138,3 @@ export interface PublicShopInfo {
   rc: string | null;
   nif: string | null;
 }
-
-/** A national mobile number (0XXXXXXXXX) in the international form wa.me takes: 213XXXXXXXXX. */
-export function whatsappNumber(national: string): string {
-  return `213${national.replace(/^0/, "")}`;
-}
-
-/** A wa.me link that opens a chat with the shop, the message already written. */
-export function whatsappChatUrl(national: string, message: string): string {
-  return `https://wa.me/${whatsappNumber(national)}?text=${encodeURIComponent(message)}`;
-}

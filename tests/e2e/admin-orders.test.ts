@@ -155,8 +155,10 @@ describe("the admin orders pages", () => {
       page.waitForURL((url) => /^\/admin\/orders\/\d+$/.test(url.pathname)),
       flagged.locator('a[href^="/admin/orders/"]').first().click(),
     ]);
-    await page.getByTestId("phone-flag").waitFor();
-    expect(await page.getByTestId("phone-flag").innerText()).toContain(texts.order.phoneFlagTitle);
+    // The order page's own flag (a section): the list's flags may still be on screen while the page changes.
+    const orderFlag = page.locator('section[data-testid="phone-flag"]');
+    await orderFlag.waitFor();
+    expect(await orderFlag.innerText()).toContain(texts.order.phoneFlagTitle);
     await context.close();
   });
 

@@ -20,7 +20,8 @@ import {
   type OrderFormAnswer,
 } from "~/lib/order-form";
 import { telHref } from "~/lib/phone";
-import { whatsappChatUrl, type PublicShopInfo } from "~/lib/shop-settings";
+import { whatsappChatUrl } from "~/lib/phone";
+import type { PublicShopInfo } from "~/lib/shop-settings";
 import { WhatsAppIcon } from "~/components/shop/share/ShareIcons";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";

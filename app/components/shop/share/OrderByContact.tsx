@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { formatDinars } from "~/lib/money";
 import { telHref } from "~/lib/phone";
-import { whatsappChatUrl } from "~/lib/shop-settings";
+import { whatsappChatUrl } from "~/lib/phone";
 import { PhoneIcon } from "~/components/ui/Icon";
 import { useRootData } from "../useRootData";
 import { WhatsAppIcon } from "./ShareIcons";
