@@ -70,7 +70,8 @@ describe("splitName", () => {
 describe("the jewellery form's required fields (its schema)", () => {
   const parse = (fields: Record<string, string>) => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ wilaya: "16", bundle: "single", ...fields })) form.set(key, value);
+    for (const [key, value] of Object.entries({ wilaya: "16", commune: "1601", address: "حي النصر", bundle: "single", ...fields }))
+      form.set(key, value);
     const submission = parseWithZod(form, { schema: jewelleryOrderSchema });
     return submission.status === "error" ? submission.error : {};
   };
@@ -132,7 +133,9 @@ describe("the order body of a jewellery order", () => {
     for (const [key, value] of Object.entries({
       name: " Nadia  Belkacem Amrani ",
       phone: "0661554433",
-      wilaya: "16",
+      wilaya: "25",
+      commune: "2506",
+      deliveryType: "stop_desk",
       email: "nadia@example.dz",
       bundle: "triple",
     })) {
@@ -143,7 +146,8 @@ describe("the order body of a jewellery order", () => {
     if (submission.status !== "success") return;
     const built = orderBodyOf.jewellery(submission.value, "p1");
     expect(built.bundle).toBe("triple");
-    expect(built.customer).toMatchObject({ firstName: "Nadia", lastName: "Belkacem Amrani", email: "nadia@example.dz" });
+    expect(built.customer).toMatchObject({ firstName: "Nadia", lastName: "Belkacem Amrani", email: "nadia@example.dz", communeCode: "2506" });
+    expect(built.deliveryType).toBe("stop_desk");
     expect(validateOrderRequest(built).ok).toBe(true);
   });
 });

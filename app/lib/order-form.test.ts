@@ -7,6 +7,7 @@ import {
   parseForm,
   productOrderSchema,
   quickBuySchema,
+  quotedForm,
   refusedForm,
   refusedOrder,
 } from "./order-form";
@@ -20,12 +21,20 @@ function formOf(fields: Record<string, string>): FormData {
   return form;
 }
 
-const customer = { firstName: " أمين ", lastName: "بن علي", phone: "+213 550 12 34 56", wilaya: "16", website: "" };
+const customer = {
+  firstName: " أمين ",
+  lastName: "بن علي",
+  phone: "+213 550 12 34 56",
+  wilaya: "16",
+  commune: "1601",
+  address: "حي النصر",
+  website: "",
+};
 
 describe("the order forms' schemas", () => {
   it("parse the customer's fields as the order body wants them, blank optional fields left out", () => {
     const submission = parseForm(
-      formOf({ ...customer, commune: "", address: " ", "items[0].productId": "p1", "items[0].quantity": "2" }),
+      formOf({ ...customer, deliveryType: "stop_desk", address: " ", ref: "", "items[0].productId": "p1", "items[0].quantity": "2" }),
       cartOrderSchema,
       messages,
     );
@@ -34,9 +43,9 @@ describe("the order forms' schemas", () => {
     const body = orderBodyOf.cart(submission.value);
     expect(body).toEqual({
       source: "cart_page",
-      customer: { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilayaCode: "16" },
+      customer: { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilayaCode: "16", communeCode: "1601" },
       items: [{ productId: "p1", quantity: 2 }],
-      deliveryType: "home",
+      deliveryType: "stop_desk",
     });
     // The order service's own check takes it as is.
     expect(validateOrderRequest(body).ok).toBe(true);
@@ -49,8 +58,33 @@ describe("the order forms' schemas", () => {
       firstName: ["field:required"],
       phone: ["field:invalid_phone"],
       wilaya: ["field:invalid_wilaya"],
+      commune: ["field:commune_required"],
       address: ["field:address_required"],
     });
+  });
+
+  it("require the address for a delivery to the door only, in every form", () => {
+    const lines = { "items[0].productId": "p1", "items[0].quantity": "1" };
+    for (const [schema, extra] of [
+      [cartOrderSchema, lines],
+      [quickBuySchema, { ...lines, source: "quick_buy_cart" }],
+      [contactOrderSchema, { product: "p1", quantity: "1" }],
+      [productOrderSchema, {}],
+    ] as const) {
+      const home = parseForm(formOf({ ...customer, ...extra, address: "" }), schema, messages);
+      expect(home.status === "error" && home.error).toMatchObject({ address: ["field:address_required"] });
+      const desk = parseForm(formOf({ ...customer, ...extra, address: "", deliveryType: "stop_desk" }), schema, messages);
+      expect(desk.status).toBe("success");
+    }
+  });
+
+  it("refuse a name without an Arabic or Latin letter, and a name above its limit (never cut)", () => {
+    const emoji = parseForm(formOf({ ...customer, firstName: "😀😀", lastName: "12" }), productOrderSchema, messages);
+    expect(emoji.status === "error" && emoji.error).toMatchObject({ firstName: ["field:name_letter"], lastName: ["field:name_letter"] });
+    const long = parseForm(formOf({ ...customer, firstName: "أ".repeat(300) }), productOrderSchema, messages);
+    expect(long.status === "error" && long.error).toMatchObject({ firstName: ["field:name_too_long"] });
+    const latin = parseForm(formOf({ ...customer, firstName: "Amine 🌟", lastName: "O'Neil" }), productOrderSchema, messages);
+    expect(latin.status).toBe("success");
   });
 
   it("make the contact form's one line from its product and quantity, and refuse a quantity that is not 1 to 99", () => {
@@ -84,6 +118,14 @@ describe("the order forms' schemas", () => {
 });
 
 describe("the answers of a refused form", () => {
+  it("answer a quote with what was typed and no refusal", () => {
+    const submission = parseForm(formOf({ wilaya: "25", deliveryType: "stop_desk", quote: "1", website: "x" }), productOrderSchema, messages);
+    const { result } = quotedForm(submission);
+    expect(result.status).toBeUndefined();
+    expect(result.error).toBeUndefined();
+    expect(result.initialValue).toEqual({ wilaya: "25", deliveryType: "stop_desk" });
+  });
+
   it("keep what was typed, but never the honeypot or the client's key", () => {
     const submission = parseForm(formOf({ ...customer, phone: "12", website: "spam", idempotencyKey: "k1" }), productOrderSchema, messages);
     const { result } = refusedForm(submission);

@@ -7,21 +7,21 @@ import type { CommuneChoice } from "./delivery-options";
 import { BUNDLE_IDS, splitName } from "./jewellery";
 import {
   blankToUndefined,
-  communeCodeSchema,
   deliveryTypeSchema,
   honeypotSchema,
   MAX_ADDRESS_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_ORDER_LINES,
+  NAME_LETTER,
   MAX_REF_LENGTH,
+  nameSchema,
   optionalText,
   orderFieldMessage,
   orderItemSchema,
   phoneField,
   productIdSchema,
   quantitySchema,
-  requiredText,
   STORABLE_TEXT,
   wilayaCodeSchema,
   type OrderCreated,
@@ -37,8 +37,9 @@ import {
  * (orderFieldMessage) on both sides. Each kind then makes the one order body (OrderRequestBody)
  * that the order service takes, as POST /api/orders does.
  *
- * Every kind shares the customer's fields (customerFields): a field every form will have, such as
- * the commune or the address, is added there once.
+ * Every kind shares the customer's fields (customerFields): a field every form has is added there
+ * once. Every form collects what a courier needs: the wilaya, the commune, home or stop-desk,
+ * and the address for a delivery to the door (withDeliveryRules).
  */
 
 /** The field of a client-made Idempotency-Key, added to a form only once JavaScript runs (decision 0023). */
@@ -52,19 +53,41 @@ export const HIDDEN_ORDER_FIELDS = ["website", ORDER_KEY_FIELD] as const;
 
 const idempotencyKey = z.optional(z.string());
 
+/** The submit button that asks the form's action for the fee of the typed wilaya and mode, without ordering (no JavaScript). */
+export const QUOTE_FIELD = "quote";
+
+/** A commune of the form's wilaya, required: the courier delivers to a commune ("commune_required"). */
+const communeField = z.pipe(
+  z.transform(blankToUndefined),
+  z.string({ error: "commune_required" }).check(z.regex(/^\d{4}$/, { error: "invalid_commune" })),
+);
+
 /** The customer's fields of every order form: names, phone, wilaya, and where and how to deliver. */
 export const customerFields = {
-  firstName: requiredText(MAX_NAME_LENGTH),
-  lastName: requiredText(MAX_NAME_LENGTH),
+  firstName: nameSchema,
+  lastName: nameSchema,
   phone: phoneField("required"),
   wilaya: wilayaCodeSchema,
-  commune: communeCodeSchema,
+  commune: communeField,
   deliveryType: deliveryTypeSchema,
   address: optionalText(MAX_ADDRESS_LENGTH, "too_long"),
   ref: optionalText(MAX_REF_LENGTH, "too_long"),
   website: honeypotSchema,
   [ORDER_KEY_FIELD]: idempotencyKey,
 };
+
+/**
+ * The address is required for a delivery to the door, not at a stop-desk ("address_required").
+ * Checked even when other fields are refused, so an empty form shows every missing field at once.
+ */
+const homeNeedsAddress = z.superRefine(
+  (value: { deliveryType?: unknown; address?: unknown }, ctx) => {
+    if (value.deliveryType !== "stop_desk" && value.address === undefined) {
+      ctx.issues.push({ code: "custom", message: "address_required", path: ["address"], input: value.address });
+    }
+  },
+  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+);
 
 type CustomerValue = {
   firstName: string;
@@ -99,66 +122,66 @@ const itemsField = z
   .check(z.minLength(1, { error: "items_required" }), z.maxLength(MAX_ORDER_LINES, { error: "too_many_items" }));
 
 /** The cart page's checkout: the customer and the cart's lines. */
-export const cartOrderSchema = z.object({ ...customerFields, items: itemsField });
+export const cartOrderSchema = z.object({ ...customerFields, items: itemsField }).check(homeNeedsAddress);
 
 /** The quick-buy modal (cart drawer and product cards): the customer, the lines and which of the two it is. */
-export const quickBuySchema = z.object({
-  ...customerFields,
-  items: itemsField,
-  source: z.enum(["quick_buy_cart", "quick_buy_product_card"], { error: "invalid_source" }),
-});
+export const quickBuySchema = z
+  .object({
+    ...customerFields,
+    items: itemsField,
+    source: z.enum(["quick_buy_cart", "quick_buy_product_card"], { error: "invalid_source" }),
+  })
+  .check(homeNeedsAddress);
 
 /** The contact page's quick order: the customer, one product and its quantity. */
-export const contactOrderSchema = z.object({
-  ...customerFields,
-  product: productIdSchema,
-  quantity: quantitySchema,
-});
+export const contactOrderSchema = z
+  .object({
+    ...customerFields,
+    product: productIdSchema,
+    quantity: quantitySchema,
+  })
+  .check(homeNeedsAddress);
 
-/** The product page's form: the customer with the full address required; the line is the page's product. */
-export const productOrderSchema = z.object({
-  ...customerFields,
-  address: z.pipe(
-    z.transform(blankToUndefined),
-    z
-      .string({ error: "address_required" })
-      .check(z.maxLength(MAX_ADDRESS_LENGTH, { error: "too_long" }), z.regex(STORABLE_TEXT, { error: "invalid" })),
-  ),
-});
+/** The product page's form: the customer; the line is the page's product. */
+export const productOrderSchema = z.object({ ...customerFields }).check(homeNeedsAddress);
 
 /**
  * The jewellery form: one name field (split at its first space into first and last name), phone,
  * email and wilaya, and the bundle. A blank name, phone or email is `missing` (the form's one
  * alert rather than an error per field); the line is the page's item.
  */
-export const jewelleryOrderSchema = z.object({
-  ...customerFields,
-  firstName: z.optional(z.string()),
-  lastName: z.optional(z.string()),
-  name: z.pipe(
-    z.string({ error: "missing" }).check(z.trim(), z.minLength(1, { error: "missing" }), z.regex(STORABLE_TEXT, { error: "invalid" })),
-    z.transform((name: string, ctx) => {
-      const split = splitName(name);
-      if (split.lastName === "") ctx.issues.push({ code: "custom", message: "full_name", input: name });
-      else if (split.firstName.length > MAX_NAME_LENGTH || split.lastName.length > MAX_NAME_LENGTH) {
-        ctx.issues.push({ code: "custom", message: "too_long", input: name });
-      }
-      return split;
-    }),
-  ),
-  phone: phoneField("missing"),
-  email: z.pipe(
-    z.transform(blankToUndefined),
-    z
-      .string({ error: "missing" })
-      .check(
-        z.maxLength(MAX_EMAIL_LENGTH, { error: "invalid_email" }),
-        z.email({ error: "invalid_email" }),
-        z.regex(STORABLE_TEXT, { error: "invalid_email" }),
-      ),
-  ),
-  bundle: z.pipe(z.transform(blankToUndefined), z.enum(BUNDLE_IDS, { error: (issue) => (issue.input === undefined ? "required" : "invalid") })),
-});
+export const jewelleryOrderSchema = z
+  .object({
+    ...customerFields,
+    firstName: z.optional(z.string()),
+    lastName: z.optional(z.string()),
+    name: z.pipe(
+      z.string({ error: "missing" }).check(z.trim(), z.minLength(1, { error: "missing" }), z.regex(STORABLE_TEXT, { error: "invalid" })),
+      z.transform((name: string, ctx) => {
+        const split = splitName(name);
+        if (split.lastName === "") ctx.issues.push({ code: "custom", message: "full_name", input: name });
+        else if (split.firstName.length > MAX_NAME_LENGTH || split.lastName.length > MAX_NAME_LENGTH) {
+          ctx.issues.push({ code: "custom", message: "name_too_long", input: name });
+        } else if (!NAME_LETTER.test(split.firstName) || !NAME_LETTER.test(split.lastName)) {
+          ctx.issues.push({ code: "custom", message: "name_letter", input: name });
+        }
+        return split;
+      }),
+    ),
+    phone: phoneField("missing"),
+    email: z.pipe(
+      z.transform(blankToUndefined),
+      z
+        .string({ error: "missing" })
+        .check(
+          z.maxLength(MAX_EMAIL_LENGTH, { error: "invalid_email" }),
+          z.email({ error: "invalid_email" }),
+          z.regex(STORABLE_TEXT, { error: "invalid_email" }),
+        ),
+    ),
+    bundle: z.pipe(z.transform(blankToUndefined), z.enum(BUNDLE_IDS, { error: (issue) => (issue.input === undefined ? "required" : "invalid") })),
+  })
+  .check(homeNeedsAddress);
 
 export type CartOrderValue = z.output<typeof cartOrderSchema>;
 export type QuickBuyValue = z.output<typeof quickBuySchema>;
@@ -173,7 +196,7 @@ export const orderBodyOf = {
   contact: (value: ContactOrderValue) => customerBody(value, "contact_form", [{ productId: value.product, quantity: value.quantity }]),
   product: (value: ProductOrderValue, productId: string) => customerBody(value, "product_detail", [{ productId, quantity: 1 }]),
   jewellery: (value: JewelleryOrderValue, productId: string): OrderRequestBody => {
-    const body = customerBody({ ...value, ...value.name, deliveryType: "home" }, "jewellery", [{ productId, quantity: 1 }]);
+    const body = customerBody({ ...value, ...value.name }, "jewellery", [{ productId, quantity: 1 }]);
     body.customer.email = value.email;
     body.bundle = value.bundle;
     return body;
@@ -276,4 +299,18 @@ export function orderNumberParam(url: URL): string | null {
 /** Where a plain post goes once its order is placed: the page with `?order=NUMBER` (and the form's anchor). */
 export function confirmationPath(path: string, orderNumber: string, anchor = ""): string {
   return `${path}?order=${encodeURIComponent(orderNumber)}${anchor}`;
+}
+
+/** True when the post is the "update the fee" button's (QUOTE_FIELD, shown without JavaScript): nothing is ordered. */
+export function isQuote(formData: FormData): boolean {
+  return formData.has(QUOTE_FIELD);
+}
+
+/**
+ * The answer to a quote: the form as typed (but the honeypot, the key and the button) with no
+ * refusal, so the page shows it again with the fee and total of the typed wilaya and mode.
+ */
+export function quotedForm(submission: Submission<unknown, string[]>): OrderFormAnswer {
+  const { initialValue } = submission.reply({ hideFields: [...HIDDEN_ORDER_FIELDS, QUOTE_FIELD] });
+  return { result: { initialValue } };
 }

@@ -51,6 +51,10 @@ describe("orderRequestSchema", () => {
     expect(validateOrderRequest(withCustomer({ firstName: "\u200Fأمين\u200B😀", address: "حي 500 مسكن 👨‍👩‍👧" })).ok).toBe(true);
   });
 
+  it("asks the product page's form for an address for a delivery to the door only", () => {
+    expect(validateOrderRequest(withCustomer({}, { source: "product_detail", deliveryType: "stop_desk" })).ok).toBe(true);
+  });
+
   it("drops any price or total the body claims", () => {
     const result = orderRequestSchema.parse({ ...valid, total: 1, items: [{ productId: "p1", quantity: 1, price: 1 }] });
     expect(result).not.toHaveProperty("total");
@@ -86,7 +90,9 @@ describe("orderRequestSchema", () => {
 
   it.each([
     ["an empty first name", withCustomer({ firstName: "   " }), { firstName: "required" }],
-    ["a last name over 60 characters", withCustomer({ lastName: "x".repeat(61) }), { lastName: "too_long" }],
+    ["a last name over 60 characters", withCustomer({ lastName: "x".repeat(61) }), { lastName: "name_too_long" }],
+    ["a first name of emoji only", withCustomer({ firstName: "😀🎉" }), { firstName: "name_letter" }],
+    ["a last name of digits and signs", withCustomer({ lastName: "123 - !" }), { lastName: "name_letter" }],
     ["a landline number", withCustomer({ phone: "021123456" }), { phone: "invalid_phone" }],
     ["letters for a phone", withCustomer({ phone: "call me" }), { phone: "invalid_phone" }],
     ["a one-digit wilaya", withCustomer({ wilayaCode: "7" }), { wilaya: "invalid_wilaya" }],

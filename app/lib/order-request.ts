@@ -77,7 +77,10 @@ export const ORDER_FIELD_CODES = [
   "invalid_quantity",
   "invalid_source",
   "invalid_commune",
+  "commune_required",
   "invalid_delivery_type",
+  "name_letter",
+  "name_too_long",
   "invalid",
 ] as const;
 export type OrderFieldCode = (typeof ORDER_FIELD_CODES)[number];
@@ -106,7 +109,26 @@ const storable = () => z.regex(STORABLE_TEXT, { error: "invalid" });
 export const requiredText = (max: number) =>
   z.string({ error: "required" }).check(z.trim(), z.minLength(1, { error: "required" }), z.maxLength(max, { error: "too_long" }), storable());
 
-const name = requiredText(MAX_NAME_LENGTH);
+/**
+ * A letter of the Arabic or Latin script: a name must hold one, so a name of emoji, digits or
+ * punctuation only, which no courier can call out, is refused.
+ */
+export const NAME_LETTER = /(?=\p{L})[\p{Script=Arabic}\p{Script=Latin}]/u;
+
+/**
+ * A person's name: required, trimmed, at most MAX_NAME_LENGTH characters (refused above it,
+ * never cut: "name_too_long", whose text names the limit) and holding a letter ("name_letter").
+ */
+export const nameSchema = z.string({ error: "required" }).check(
+  z.trim(),
+  z.minLength(1, { error: "required" }),
+  z.maxLength(MAX_NAME_LENGTH, { error: "name_too_long" }),
+  // A blank name is only "required".
+  z.refine((value: string) => value === "" || NAME_LETTER.test(value), { error: "name_letter" }),
+  storable(),
+);
+
+const name = nameSchema;
 
 /** A required Algerian mobile number, normalised to 0XXXXXXXXX (`blank` when left blank, else "invalid_phone"). */
 export function phoneField(blank: string) {
@@ -229,7 +251,8 @@ export const orderRequestSchema = z
   })
   .check(
     z.superRefine((body, ctx) => {
-      if (body.source === "product_detail" && !body.customer.address) {
+      // The product page's form sends the address; a stop-desk order needs none.
+      if (body.source === "product_detail" && body.deliveryType === "home" && !body.customer.address) {
         ctx.issues.push({
           code: "custom",
           message: "address_required",
@@ -282,7 +305,8 @@ function orderFieldKey(path: readonly PropertyKey[]): string {
  * delivery codes in the delivery texts, the jewellery form's own in its texts.
  */
 export function orderFieldMessage(t: TFunction, code: string): string {
-  if (code === "invalid_commune" || code === "invalid_delivery_type") return t(`shopDelivery.fields.${code}`);
+  if (code === "invalid_commune" || code === "commune_required" || code === "invalid_delivery_type") return t(`shopDelivery.fields.${code}`);
+  if (code === "name_too_long") return t("orders.fields.name_too_long", { max: MAX_NAME_LENGTH });
   if (code === "missing") return t("jewellery.form.required");
   if (code === "full_name") return t("jewellery.form.fullName");
   return t(`orders.fields.${code}` as "orders.fields.required", { max: MAX_ORDER_QUANTITY });

@@ -33,6 +33,10 @@ describe("filterWilayas", () => {
     expect(codes("٠٩")[0]).toBe("09");
   });
 
+  it("finds Algiers by its English, French and Arabic names and by its code", () => {
+    for (const query of ["Algiers", "algiers", "Alger", "الجزائر", "16"]) expect(codes(query)[0], query).toBe("16");
+  });
+
   it("matches every word of a multi-word query", () => {
     expect(codes("bordj bou")).toEqual(["34"]);
     expect(codes("nothing here")).toEqual([]);
@@ -44,5 +48,11 @@ describe("wilayaLabel", () => {
     const blida = wilayas.find((w) => w.code === "09")!;
     expect(wilayaLabel(blida, "ar")).toBe("09 - البليدة");
     expect(wilayaLabel(blida, "fr")).toBe("09 - Blida");
+  });
+
+  it("names Algiers in English on an English page", () => {
+    const algiers = wilayas.find((w) => w.code === "16")!;
+    expect(wilayaLabel(algiers, "en")).toBe("16 - Algiers");
+    expect(wilayaLabel(algiers, "fr")).toBe("16 - Alger");
   });
 });

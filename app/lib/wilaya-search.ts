@@ -16,9 +16,15 @@ export interface WilayaChoice {
   zone: "A" | "B" | "C" | "D";
 }
 
-/** The folded text a wilaya is found by: its code, Arabic and Latin names (see normalizeSearchText). */
+/**
+ * The English name of a wilaya where it is not its Latin (French) name. A shopper types the
+ * name of their own language: "Algiers" must find Alger on every page, as "Alger" and "الجزائر" do.
+ */
+const ENGLISH_NAMES: Readonly<Record<string, string>> = { "16": "Algiers" };
+
+/** The folded text a wilaya is found by: its code, Arabic, Latin and English names (see normalizeSearchText). */
 export function wilayaSearchKey(wilaya: Pick<WilayaChoice, "code" | "name" | "nameAr">): string {
-  return normalizeSearchText(`${wilaya.code} ${Number(wilaya.code)} ${wilaya.nameAr} ${wilaya.name}`);
+  return normalizeSearchText(`${wilaya.code} ${Number(wilaya.code)} ${wilaya.nameAr} ${wilaya.name} ${ENGLISH_NAMES[wilaya.code] ?? ""}`);
 }
 
 /**
@@ -42,7 +48,8 @@ export function filterWilayas<W extends Pick<WilayaChoice, "code" | "name" | "na
   });
 }
 
-/** The display name of a wilaya in a language: Arabic in Arabic, the Latin name otherwise. */
+/** The display name of a wilaya in a language: Arabic in Arabic, its English name in English, the Latin name otherwise. */
 export function wilayaLabel(wilaya: Pick<WilayaChoice, "code" | "name" | "nameAr">, language: string): string {
-  return `${wilaya.code} - ${language === "ar" ? wilaya.nameAr : wilaya.name}`;
+  const name = language === "ar" ? wilaya.nameAr : language === "en" ? (ENGLISH_NAMES[wilaya.code] ?? wilaya.name) : wilaya.name;
+  return `${wilaya.code} - ${name}`;
 }

@@ -4,6 +4,7 @@ import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import { formatDinars } from "~/lib/money";
 import { openDatabase } from "~/server/db/db.server";
+import { chooseCommune, quoteThenChooseCommune } from "./support/order";
 import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
 
 // Two in-stock products of one category, with stock enough for the quantities below.
@@ -109,7 +110,13 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     expect(await page.getByTestId("cart-lines").getByTestId("cart-line").count()).toBe(1);
     expect(await page.getByTestId("items-total").textContent()).toBe(dinars(first!.price * 2));
     const submit = page.getByTestId("order-submit");
-    expect(await submit.isDisabled()).toBe(true); // no wilaya yet
+    // Never disabled for empty fields: sending tells what is missing beside each field.
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    const form = page.getByTestId("cart-checkout-form");
+    await expect.poll(() => form.locator("select[name=wilaya]").getAttribute("aria-invalid")).toBe("true");
+    expect(await form.locator("input[name=firstName]").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByTestId("order-invalid").textContent()).toContain(ar.order.invalidTitle);
 
     // Blida by typing its name: 200 DA, 1-2 days.
     await fillCustomer(page, "0550 11 22 33");
@@ -118,7 +125,7 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     expect(await page.getByTestId("cart-checkout-form").locator("select[name=wilaya]").inputValue()).toBe("09");
     expect(await page.getByTestId("delivery-time").textContent()).toBe("1-2 أيام");
     expect(await page.getByTestId("grand-total").textContent()).toBe(dinars(first!.price * 2 + 200));
-    expect(await submit.isDisabled()).toBe(false);
+    await chooseCommune(form, "حي 20 أوت، البليدة");
 
     await submit.click();
     const success = page.getByTestId("order-success");
@@ -163,6 +170,7 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     await modal.locator('input[name="phone"]').fill("0770 33 44 55");
     await modal.locator('[data-testid="wilaya-search"]').fill("البليدة");
     expect(await modal.locator('[data-testid="grand-total"]').textContent()).toBe(dinars(first!.price + second!.price * 2 + 200));
+    await chooseCommune(modal, "حي 20 أوت، البليدة");
     await modal.locator('[data-testid="order-submit"]').click();
     await modal.locator('[data-testid="order-success"]').waitFor();
     const orderNumber = (await modal.getByTestId("order-number").textContent())!.match(/SQ-\d+/)![0];
@@ -239,6 +247,11 @@ describe("the cart without JavaScript", () => {
 
     await fillCustomer(page, "0661 22 33 44");
     await page.getByTestId("cart-checkout-form").locator("select[name=wilaya]").selectOption("09");
+    await page.getByTestId("cart-checkout-form").locator("textarea[name=address]").fill("حي 20 أوت، البليدة");
+    await quoteThenChooseCommune(page, () => page.getByTestId("cart-checkout-form"));
+    // The fee and the total before sending.
+    expect(await page.getByTestId("delivery-price").textContent()).toBe(dinars(200));
+    expect(await page.getByTestId("grand-total").textContent()).toBe(dinars(first!.price * 2 + 200));
     await page.getByTestId("order-submit").click();
     await page.waitForURL(/\/cart\?order=SQ-\d+$/);
     const success = page.getByTestId("order-success");
@@ -264,9 +277,10 @@ describe("the cart without JavaScript", () => {
     await form.locator("input[name=phone]").fill("12345");
     await form.locator("select[name=wilaya]").selectOption("16");
     await page.getByTestId("order-submit").click();
-    await page.getByTestId("order-error").waitFor();
-    expect(await page.getByTestId("order-error").textContent()).toContain(ar.cart.error.title);
-    expect(await page.getByTestId("order-error").textContent()).toContain(ar.cart.error.message);
+    // Refused for its fields: a banner asking to correct them, never the server-failure text.
+    await page.getByTestId("order-invalid").waitFor();
+    expect(await page.getByTestId("order-invalid").textContent()).toContain(ar.order.invalidTitle);
+    expect(await page.getByTestId("order-invalid").textContent()).not.toContain(ar.cart.error.message);
     expect(await form.locator("input[name=firstName]").inputValue()).toBe("كريم");
     expect(await form.locator("input[name=phone]").inputValue()).toBe("12345");
     expect(await form.locator("select[name=wilaya]").inputValue()).toBe("16");

@@ -152,7 +152,7 @@ describe("delivery settings and options", () => {
     await slot.locator('input[name="phone"]').fill("123");
     await slot.locator('textarea[name="address"]').fill("وهران");
     await Promise.all([page.waitForLoadState("load"), slot.locator('[data-testid="order-submit"]').click()]);
-    await page.locator('[data-testid="order-slot"] [data-testid="order-error"]').waitFor();
+    await page.locator('[data-testid="order-slot"] [data-testid="order-invalid"]').waitFor();
     expect(await page.locator('[data-testid="order-slot"] select[name="commune"] option').count()).toBe(27);
     expect(await page.locator('[data-testid="order-slot"] [data-testid="delivery-type-stop_desk"]').count()).toBe(1);
     await context.close();

@@ -5,6 +5,7 @@ import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { openDatabase } from "~/server/db/db.server";
 import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+import { chooseCommune, quoteThenChooseCommune } from "./support/order";
 
 // The order forms in Arabic on a phone (390×844), each followed by a look at the order the
 // server stored. The server runs with the default rate limits (per address, per phone):
@@ -77,6 +78,7 @@ describe("order forms (Arabic, 390×844)", () => {
     await modal.locator('[data-testid="wilaya-search"]').fill("البليده");
     expect(await modal.locator('select[name="wilaya"]').inputValue()).toBe("09");
     expect(await modal.locator('[data-testid="delivery-price"]').textContent()).toContain("200");
+    await chooseCommune(modal, "حي 20 أوت، البليدة");
 
     await modal.locator('[data-testid="order-submit"]').click();
     const success = modal.locator('[data-testid="order-success"]');
@@ -117,6 +119,7 @@ describe("order forms (Arabic, 390×844)", () => {
     expect(await form.locator('select[name="wilaya"]').inputValue()).toBe("06");
     await form.locator('[data-testid="delivery-price"]').waitFor();
     expect(await form.locator('[data-testid="delivery-price"]').textContent()).toContain("700");
+    await chooseCommune(form, "شارع الحرية، بجاية");
 
     await form.locator('[data-testid="order-submit"]').click();
     const success = page.locator('#quick-order [data-testid="order-success"]');
@@ -167,7 +170,7 @@ describe("order forms (Arabic, 390×844)", () => {
     await slot.locator('[data-testid="wilaya-search"]').fill("16");
     expect(await slot.locator('select[name="wilaya"]').inputValue()).toBe("16");
     expect(await slot.locator('[data-testid="delivery-price"]').textContent()).toBe(ar.common.free);
-    await slot.locator('textarea[name="address"]').fill("حي 100 مسكن، عمارة 3، باب الزوار");
+    await chooseCommune(slot, "حي 100 مسكن، عمارة 3، باب الزوار");
     await slot.locator('[data-testid="order-submit"]').click();
 
     const success = slot.locator('[data-testid="order-success"]');
@@ -207,13 +210,15 @@ describe("order forms (Arabic, 390×844)", () => {
     await slot.locator('input[name="phone"]').fill("12345");
     await slot.locator('select[name="wilaya"]').selectOption("09");
     await slot.locator('textarea[name="address"]').fill("شارع الاستقلال، البليدة");
+    await quoteThenChooseCommune(page, () => page.locator('[data-testid="order-slot"]'));
     await slot.locator('[data-testid="order-submit"]').click();
     await page.waitForLoadState();
 
-    // Refused (bad phone): the failure banner, the field's error, the typed values kept.
-    const failure = page.locator('[data-testid="order-slot"] [data-testid="order-error"]');
+    // Refused (bad phone): the banner asking to correct the fields, the field's error, the typed values kept.
+    const failure = page.locator('[data-testid="order-slot"] [data-testid="order-invalid"]');
     await failure.waitFor();
-    expect(await failure.textContent()).toContain(texts.product.error);
+    expect(await failure.textContent()).toContain(texts.invalidTitle);
+    expect(await failure.textContent()).not.toContain(texts.product.error);
     expect(await slot.locator('input[name="firstName"]').inputValue()).toBe("ليلى");
     expect(await slot.locator('select[name="wilaya"]').inputValue()).toBe("09");
     expect(await slot.locator('textarea[name="address"]').inputValue()).toBe("شارع الاستقلال، البليدة");
@@ -253,11 +258,13 @@ describe("one schema on both sides: a field's error beside the field, translated
     await form.locator('input[name="phone"]').fill("12345");
     await form.locator('select[name="product"]').selectOption({ index: 1 });
     await form.locator('select[name="wilaya"]').selectOption("06");
+    await chooseCommune(form, "شارع الحرية، بجاية");
     await form.locator('[data-testid="order-submit"]').click();
     await expect.poll(() => errorBeside(page, '[data-testid="quick-order-form"] input[name="phone"]')).toBe(ar.orders.fields.invalid_phone);
-    const failure = page.locator('#quick-order [data-testid="order-error"]');
-    expect(await failure.textContent()).toContain(texts.contact.errorTitle);
-    expect(await failure.textContent()).toContain(ar.orders.errors.invalid_order);
+    // A refusal for fields asks to correct them: never the server-failure text.
+    const failure = page.locator('#quick-order [data-testid="order-invalid"]');
+    expect(await failure.textContent()).toContain(texts.invalidTitle);
+    expect(await failure.textContent()).not.toContain(texts.contact.errorText);
     expect(posts, "the schema refused it in the browser").toEqual([]);
     // Typed values stay.
     expect(await form.locator('input[name="firstName"]').inputValue()).toBe("سارة");
@@ -278,7 +285,8 @@ describe("one schema on both sides: a field's error beside the field, translated
     await slot.locator('[data-testid="order-submit"]').click();
     await page.waitForLoadState();
     expect(await errorBeside(page, '[data-testid="order-slot"] input[name="phone"]')).toBe(fr.orders.fields.invalid_phone);
-    expect(await page.locator('[data-testid="order-slot"] [data-testid="order-error"]').textContent()).toContain(fr.orders.errors.invalid_order);
+    expect(await errorBeside(page, '[data-testid="order-slot"] select[name="commune"]')).toBe(fr.shopDelivery.fields.commune_required);
+    expect(await page.locator('[data-testid="order-slot"] [data-testid="order-invalid"]').textContent()).toContain(fr.order.invalidTitle);
     await context.close();
   });
 });
@@ -293,6 +301,8 @@ describe("plain posts (without JavaScript) land on the page's own confirmation (
     const productId = (await form.locator('select[name="product"] option:not([value=""])').first().getAttribute("value"))!;
     await form.locator('select[name="product"]').selectOption(productId);
     await form.locator('select[name="wilaya"]').selectOption("06");
+    await form.locator('textarea[name="address"]').fill("شارع الحرية، بجاية");
+    await quoteThenChooseCommune(page, () => page.locator('[data-testid="quick-order-form"]'));
     await form.locator('[data-testid="order-submit"]').click();
     await page.waitForURL(/\/contact\?order=SQ-\d+#quick-order$/);
     const number = new URL(page.url()).searchParams.get("order")!;
@@ -315,6 +325,8 @@ describe("plain posts (without JavaScript) land on the page's own confirmation (
     await form.locator('input[name="phone"]').fill("0551000012");
     await form.locator('input[name="email"]').fill("nadia@example.dz");
     await form.locator('select[name="wilaya"]').selectOption("16");
+    await form.locator('textarea[name="address"]').fill("حي النصر، الجزائر");
+    await quoteThenChooseCommune(page, () => page.getByTestId("jewellery-form"));
     await form.getByTestId("jewellery-submit").click();
     await page.waitForURL(/\/jewellery\/[^/?]+\?order=SQ-\d+#order$/);
     const number = new URL(page.url()).searchParams.get("order")!;

@@ -4,6 +4,7 @@ import ar from "~/i18n/ar";
 import { signInAsAdmin } from "./support/admin";
 import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
 import { withDb } from "./support/db";
+import { chooseCommune } from "./support/order";
 
 // The special storefront pages: the home appliances filter without JavaScript, a wholesale enquiry seen by the
 // merchant, a jewellery order with the "double" bundle, and the unknown-id and template redirects.
@@ -111,6 +112,7 @@ describe("jewellery", () => {
     await form.locator('input[name="phone"]').fill("0661 55 44 33");
     await form.locator('input[name="email"]').fill("nadia@example.dz");
     await form.locator('select[name="wilaya"]').selectOption("16");
+    await chooseCommune(form, "حي النصر، الجزائر");
     await form.getByTestId("jewellery-submit").click();
     await page.getByTestId("jewellery-success").waitFor();
     expect(await page.getByTestId("jewellery-success").textContent()).toContain("تم إرسال طلبك بنجاح! سنتواصل معك قريباً لتأكيد الطلب.");

@@ -138,7 +138,7 @@ beforeAll(async () => {
     headers: { "Content-Type": "application/json", Origin: baseURL() },
     body: JSON.stringify({
       source: "product_detail",
-      customer: { firstName: "=1+1", lastName: P.img, phone: PHONE, wilayaCode: "16", deliveryType: "home", address: `${ALL} @SUM(1) -2+3` },
+      customer: { firstName: "=1+1 Amine", lastName: P.img, phone: PHONE, wilayaCode: "16", deliveryType: "home", address: `${ALL} @SUM(1) -2+3` },
       // The formula-titled product first: the export's items cell starts with its title.
       items: [
         { productId: csvProductId, quantity: 1 },

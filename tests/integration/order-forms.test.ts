@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { jewelleryCatalogue } from "~/data/jewellery-catalogue";
 import ar from "~/i18n/ar";
+import en from "~/i18n/en";
 import fr from "~/i18n/fr";
 import type { OrderFormAnswer } from "~/lib/order-form";
 import { productPath } from "~/lib/product";
@@ -32,6 +33,7 @@ const contact = await import("~/routes/shop/contact");
 const cart = await import("~/routes/shop/cart");
 const jewelleryItem = await import("~/routes/shop/jewellery-item");
 const wholesale = await import("~/routes/shop/wholesale");
+const { getAdminOrder } = await import("~/server/orders/index.server");
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -90,7 +92,15 @@ async function linesOf(orderId: number) {
     .execute();
 }
 
-const customer = (phone: string) => ({ firstName: "أمين", lastName: "بن علي", phone, wilaya: "16", website: "" });
+const customer = (phone: string) => ({
+  firstName: "أمين",
+  lastName: "بن علي",
+  phone,
+  wilaya: "16",
+  commune: "1601",
+  address: "حي النصر، عمارة 3",
+  website: "",
+});
 const productParams = { slug: toy.slug! };
 const productUrl = productPath(toy);
 const confirmation = (path: string, anchor = "") => new RegExp(`^${path.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&")}\\?order=(SQ-\\d+)${anchor}$`);
@@ -134,7 +144,16 @@ describe("plain posts (without JavaScript): 303 to the page's confirmation, and 
   it("the jewellery form: one name field split, the bundle's line", async () => {
     const { phone, ip } = shopper();
     const path = `/jewellery/${jewel.id}`;
-    const fields = { name: "Nadia Belkacem Amrani", phone, email: "nadia@example.dz", wilaya: "16", bundle: "double", website: "" };
+    const fields = {
+      name: "Nadia Belkacem Amrani",
+      phone,
+      email: "nadia@example.dz",
+      wilaya: "25",
+      commune: "2506",
+      deliveryType: "stop_desk",
+      bundle: "double",
+      website: "",
+    };
     const answer = await send(jewelleryItem.action, post(path, fields, ip), { id: jewel.id });
     expect(answer.status).toBe(303);
     const number = confirmation(path, "#order").exec(answer.location ?? "")?.[1];
@@ -146,6 +165,9 @@ describe("plain posts (without JavaScript): 303 to the page's confirmation, and 
       first_name: "Nadia",
       last_name: "Belkacem Amrani",
       items_total: 88_000,
+      commune_code: "2506",
+      delivery_type: "stop_desk",
+      delivery_price: 400,
     });
     expect(await linesOf(order!.id)).toEqual([{ product_id: jewel.productId, quantity: 2, line_total: 88_000 }]);
   });
@@ -277,5 +299,124 @@ describe("refusals: each field's translated text, the form's message, what was t
     expect(answer.data.result.error).toMatchObject({ "": [ar.orders.errors.rejected] });
     expect(answer.data.result.initialValue).not.toHaveProperty("website");
     expect(await ordersOf(phone)).toHaveLength(0);
+  });
+});
+
+describe("the delivery block of every form: commune, home or stop-desk, address for the door only", () => {
+  const constantine = { wilaya: "25", commune: "2506" };
+
+  it("stores the stop-desk price, the commune and no address for a stop-desk order (cart page)", async () => {
+    const { phone, ip } = shopper();
+    const fields = {
+      intent: "order",
+      ...customer(phone),
+      ...constantine,
+      deliveryType: "stop_desk",
+      address: "",
+      "items[0].productId": toy.id,
+      "items[0].quantity": "1",
+    };
+    const answer = await send(cart.action, post("/cart", fields, ip));
+    expect(answer.status).toBe(303);
+    const [order] = await ordersOf(phone);
+    expect(order).toMatchObject({ commune_code: "2506", delivery_type: "stop_desk", delivery_price: 400, address: null });
+    expect(order!.total).toBe(toy.price + 400);
+  });
+
+  it("stores the home price and the address for a delivery to the door (quick-buy)", async () => {
+    const { phone, ip } = shopper();
+    const fields = {
+      intent: "quick-buy",
+      source: "quick_buy_cart",
+      ...customer(phone),
+      ...constantine,
+      deliveryType: "home",
+      "items[0].productId": other.id,
+      "items[0].quantity": "1",
+      idempotencyKey: "form-test-delivery-1",
+    };
+    const answer = await send(cart.action, post("/cart", fields, ip));
+    expect(answer.data.order).toMatchObject({ deliveryPrice: 600, total: other.price + 600 });
+    const [order] = await ordersOf(phone);
+    expect(order).toMatchObject({ commune_code: "2506", delivery_type: "home", address: "حي النصر، عمارة 3" });
+  });
+
+  it("refuses a stop-desk where the wilaya has none, on the mode's field", async () => {
+    const { phone, ip } = shopper();
+    const answer = await send(product.action, post(productUrl, { ...customer(phone), deliveryType: "stop_desk" }, ip), productParams);
+    expect(answer.status).toBe(422);
+    expect(answer.data.result.error).toMatchObject({ deliveryType: [ar.shopDelivery.fields.no_stop_desk] });
+    expect(await ordersOf(phone)).toHaveLength(0);
+  });
+
+  it("refuses a home order without address with the address field's error, in every form", async () => {
+    const cases: [unknown, string, Record<string, string>, Record<string, string>][] = [
+      [cart.action, "/cart", { intent: "order", "items[0].productId": toy.id, "items[0].quantity": "1" }, {}],
+      [contact.action, "/contact", { product: toy.id, quantity: "1" }, {}],
+      [product.action, productUrl, {}, productParams],
+    ];
+    for (const [action, path, extra, params] of cases) {
+      const { phone, ip } = shopper();
+      const answer = await send(action, post(path, { ...customer(phone), ...extra, address: "" }, ip, "fr"), params);
+      expect(answer.status, path).toBe(422);
+      expect(answer.data.result.error, path).toMatchObject({ address: [fr.orders.fields.address_required] });
+      expect(await ordersOf(phone), path).toHaveLength(0);
+    }
+  });
+
+  it("refuses a form without commune on the commune's field", async () => {
+    const { phone, ip } = shopper();
+    const answer = await send(contact.action, post("/contact", { ...customer(phone), commune: "", product: toy.id, quantity: "1" }, ip));
+    expect(answer.status).toBe(422);
+    expect(answer.data.result.error).toMatchObject({ commune: [ar.shopDelivery.fields.commune_required] });
+    expect(answer.data.communes?.some((commune) => commune.code === "1601")).toBe(true);
+  });
+
+  it("refuses an emoji-only name, and a 300-character name with the limit in its text (never cut)", async () => {
+    for (const [language, texts] of [
+      ["ar", ar],
+      ["fr", fr],
+      ["en", en],
+    ] as const) {
+      const { phone, ip } = shopper();
+      const emoji = await send(
+        contact.action,
+        post("/contact", { ...customer(phone), firstName: "😀🎉", product: toy.id, quantity: "1" }, ip, language),
+      );
+      expect(emoji.status).toBe(422);
+      expect(emoji.data.result.error).toMatchObject({ firstName: [texts.orders.fields.name_letter] });
+      const long = await send(product.action, post(productUrl, { ...customer(phone), lastName: "ب".repeat(300) }, ip, language), productParams);
+      expect(long.status).toBe(422);
+      expect(long.data.result.error?.lastName?.[0]).toContain("60");
+      expect(await ordersOf(phone)).toHaveLength(0);
+    }
+  });
+
+  it("answers the update-the-fee button (no JavaScript) with the form as typed and the wilaya's communes, ordering nothing", async () => {
+    const { phone, ip } = shopper();
+    const fields = { ...customer(phone), ...constantine, deliveryType: "stop_desk", address: "", quote: "1" };
+    for (const [action, path, extra, params] of [
+      [cart.action, "/cart", { intent: "order", "items[0].productId": toy.id, "items[0].quantity": "1" }, {}],
+      [product.action, productUrl, {}, productParams],
+      [jewelleryItem.action, `/jewellery/${jewel.id}`, { name: "", email: "", bundle: "single" }, { id: jewel.id }],
+    ] as const) {
+      const answer = await send(action, post(path, { ...fields, ...extra }, ip), params);
+      expect(answer.status, path).toBe(200);
+      expect(answer.data.result.error, path).toBeUndefined();
+      expect(answer.data.result.initialValue, path).toMatchObject({ firstName: "أمين", wilaya: "25", commune: "2506", deliveryType: "stop_desk" });
+      expect(
+        answer.data.communes?.some((commune) => commune.code === "2506"),
+        path,
+      ).toBe(true);
+    }
+    expect(await ordersOf(phone)).toHaveLength(0);
+  });
+
+  it("shows the admin the commune's name in the admin's language", async () => {
+    const { phone, ip } = shopper();
+    await send(product.action, post(productUrl, { ...customer(phone), ...constantine }, ip), productParams);
+    const [order] = await ordersOf(phone);
+    expect((await getAdminOrder(db, order!.id, "ar"))?.order).toMatchObject({ communeName: "الخروب", deliveryType: "home" });
+    expect((await getAdminOrder(db, order!.id, "fr"))?.order.communeName).toBe("El Khroub");
   });
 });

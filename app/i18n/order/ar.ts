@@ -21,6 +21,8 @@ const order = {
     wilayaMatches_other: "{{count}} ولاية مطابقة",
     address: "العنوان الكامل",
     addressPlaceholder: "البلدية، الحي، الشارع، رقم المنزل",
+    addressOptional: "اختياري عند التوصيل للمكتب",
+    updateFee: "احسب سعر التوصيل",
     product: "المنتج",
     chooseProduct: "اختر المنتج",
     quantity: "الكمية",
@@ -30,6 +32,8 @@ const order = {
   submit: "تأكيد الطلب",
   sending: "جاري إرسال الطلب...",
   orderNumber: "رقم طلبك: {{number}}",
+  /** A form refused for its fields (each field says why): not a failure of the shop. */
+  invalidTitle: "يرجى تصحيح الحقول المشار إليها أدناه.",
   summary: {
     items: "سعر المنتجات",
     delivery: "التوصيل",

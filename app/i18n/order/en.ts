@@ -19,6 +19,8 @@ const order: OrderDictionary = {
     wilayaMatches_other: "{{count}} wilayas match",
     address: "Full address",
     addressPlaceholder: "Commune, district, street, house number",
+    addressOptional: "optional for stop-desk delivery",
+    updateFee: "Update the delivery fee",
     product: "Product",
     chooseProduct: "Choose the product",
     quantity: "Quantity",
@@ -28,6 +30,8 @@ const order: OrderDictionary = {
   submit: "Confirm order",
   sending: "Sending Order...",
   orderNumber: "Your order number: {{number}}",
+  /** A form refused for its fields (each field says why): not a failure of the shop. */
+  invalidTitle: "Please correct the fields marked below.",
   summary: {
     items: "Products",
     delivery: "Delivery",

@@ -19,6 +19,8 @@ const order: OrderDictionary = {
     wilayaMatches_other: "{{count}} wilayas correspondent",
     address: "Adresse complète",
     addressPlaceholder: "Commune, quartier, rue, numéro",
+    addressOptional: "facultative pour le retrait au bureau",
+    updateFee: "Calculer les frais de livraison",
     product: "Produit",
     chooseProduct: "Choisissez le produit",
     quantity: "Quantité",
@@ -28,6 +30,8 @@ const order: OrderDictionary = {
   submit: "Confirmer la commande",
   sending: "Envoi de la commande...",
   orderNumber: "Numéro de votre commande : {{number}}",
+  /** A form refused for its fields (each field says why): not a failure of the shop. */
+  invalidTitle: "Veuillez corriger les champs signalés ci-dessous.",
   summary: {
     items: "Produits",
     delivery: "Livraison",

@@ -20,6 +20,8 @@ const orders: OrdersDictionary = {
   fields: {
     required: "This field is required.",
     too_long: "This text is too long.",
+    name_letter: "The name must contain Arabic or Latin letters.",
+    name_too_long: "The name is too long: {{max}} characters at most.",
     invalid_phone: "Enter a valid Algerian mobile number (e.g. 0550123456).",
     invalid_wilaya: "Choose a wilaya.",
     invalid_email: "Enter a valid email address.",

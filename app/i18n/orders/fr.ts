@@ -20,6 +20,8 @@ const orders: OrdersDictionary = {
   fields: {
     required: "Ce champ est obligatoire.",
     too_long: "Ce texte est trop long.",
+    name_letter: "Le nom doit contenir des lettres arabes ou latines.",
+    name_too_long: "Le nom est trop long : {{max}} caractères au maximum.",
     invalid_phone: "Saisissez un numéro de mobile algérien valide (ex. 0550123456).",
     invalid_wilaya: "Choisissez une wilaya.",
     invalid_email: "Saisissez une adresse e-mail valide.",

@@ -18,6 +18,7 @@ const shopDelivery = {
   fields: {
     invalid_commune: "البلدية غير صحيحة",
     invalid_delivery_type: "طريقة التوصيل غير صحيحة",
+    commune_required: "اختر البلدية.",
     commune_not_in_wilaya: "هذه البلدية ليست في الولاية المختارة",
     no_stop_desk: "لا يوجد توصيل للمكتب في هذه الولاية",
   },

@@ -19,6 +19,7 @@ const shopDelivery: ShopDeliveryDictionary = {
   fields: {
     invalid_commune: "Invalid commune",
     invalid_delivery_type: "Invalid delivery type",
+    commune_required: "Choose your commune.",
     commune_not_in_wilaya: "This commune is not in the chosen wilaya",
     no_stop_desk: "This wilaya has no stop-desk",
   },

@@ -19,6 +19,7 @@ const shopDelivery: ShopDeliveryDictionary = {
   fields: {
     invalid_commune: "Commune invalide",
     invalid_delivery_type: "Type de livraison invalide",
+    commune_required: "Choisissez votre commune.",
     commune_not_in_wilaya: "Cette commune n'est pas dans la wilaya choisie",
     no_stop_desk: "Cette wilaya n'a pas de stop-desk",
   },

@@ -311,7 +311,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <Field label={t("adminOrders.order.wilaya")}>
                 {order.wilayaCode} – {order.wilayaName ?? none}
               </Field>
-              {order.communeCode ? <Field label={t("adminOrders.order.commune")}>{order.communeCode}</Field> : null}
+              {order.communeName ? (
+                <Field label={t("adminOrders.order.commune")}>
+                  <span data-testid="order-commune">{order.communeName}</span>
+                </Field>
+              ) : null}
               {order.deliveryType === "home" || order.deliveryType === "stop_desk" ? (
                 <Field label={t("adminOrders.order.deliveryType")}>{t(`adminOrders.order.deliveryTypes.${order.deliveryType}`)}</Field>
               ) : null}

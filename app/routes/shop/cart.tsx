@@ -5,9 +5,9 @@ import { parseWithZod, type Submission } from "@conform-to/zod/v4";
 import { LineThumbnail, QuantityStepper, RemoveLineButton } from "~/components/shop/CartLineControls";
 import { useCart } from "~/components/shop/CartProvider";
 import { CustomerFields } from "~/components/shop/order/CustomerFields";
+import { useDeliveryChoice } from "~/components/shop/order/DeliveryFields";
 import { OrderStatusBanner } from "~/components/shop/order/OrderStatusBanner";
 import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
-import { useHydrated } from "~/components/shop/order/useHydrated";
 import { OrderKeyInput, OrderLinesInputs, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { isLanguage } from "~/i18n/config";
@@ -33,7 +33,9 @@ import {
   orderBodyOf,
   orderFormMessages,
   orderNumberParam,
+  isQuote,
   parseForm,
+  quotedForm,
   placedOrder,
   quickBuySchema,
   refusedForm,
@@ -45,7 +47,7 @@ import type { OrderRequestBody } from "~/lib/order-request";
 import { productPath, type ProductImageData } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
 import { quoteCart } from "~/server/cart/index.server";
-import { listDeliveryRates } from "~/server/delivery/index.server";
+import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { cookieIsSecure } from "~/server/http/cookie-secure.server";
@@ -92,7 +94,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * and intent=quick-buy (the quick-buy modal) are order forms: their schema parses the post and
  * the order service places the order. With the client's key (JavaScript) the answer is the
  * order; a plain post goes to /cart?order=NUMBER (303), the checkout's with the cookie emptied,
- * or is shown again with its errors and what was typed.
+ * or is shown again with its errors, what was typed and the typed wilaya's communes; the
+ * checkout's "update the fee" button (isQuote, without JavaScript) shows it again with its fee.
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
@@ -110,10 +113,14 @@ export async function action({ request }: Route.ActionArgs) {
         ? withBody(parseForm(form, cartOrderSchema, messages), orderBodyOf.cart)
         : withBody(parseForm(form, quickBuySchema, messages), orderBodyOf.quickBuy);
     const { submission } = parsed;
-    if (!parsed.body) return data<OrderFormAnswer>(refusedForm(submission), { status: 422 });
+    const db = getDb();
+    const refused = async (answer: OrderFormAnswer, status: number) =>
+      data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
+    if (isQuote(form)) return refused(quotedForm(submission), 200);
+    if (!parsed.body) return refused(refusedForm(submission), 422);
     const key = parsed.key;
-    const placed = await placeOrder(getDb(), parsed.body, orderContext(request, language, { idempotencyKey: key, formPost: !key }));
-    if (!placed.ok) return data<OrderFormAnswer>(refusedOrder(submission, placed.error, kind), { status: placed.status });
+    const placed = await placeOrder(db, parsed.body, orderContext(request, language, { idempotencyKey: key, formPost: !key }));
+    if (!placed.ok) return refused(refusedOrder(submission, placed.error, kind), placed.status);
     if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
     const headers = kind === "cart" ? { "Set-Cookie": cartCookie([], { secure }) } : undefined;
     return redirect(confirmationPath("/cart", placed.order.orderNumber), { status: 303, headers });
@@ -194,12 +201,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const { wilayas } = loaderData;
   const cart = useCart();
-  const hydrated = useHydrated();
-  const { fetcher, form, errors, defaults, failed, message, order, submitting } = useOrderForm({
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, communes, submitting } = useOrderForm({
     schema: cartOrderSchema,
     posted: orderFormAnswerOf(actionData),
   });
-  const [wilaya, setWilaya] = useState(defaults.wilaya ?? "");
+  const delivery = useDeliveryChoice(wilayas, defaults);
   const [formKey, setFormKey] = useState(0);
   const [quote, setQuote] = useState<CartQuote>(loaderData.quote);
   const [previousPrices, setPreviousPrices] = useState<Record<string, number>>({});
@@ -273,19 +279,22 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
   const itemsTotal = lines.reduce((sum, line) => sum + (countsInTotal(line.status) ? line.price * line.quantity : 0), 0);
   const orderable = lines.length > 0 && lines.every((line) => line.status === "ok");
-  const chosen = wilayas.find((w) => w.code === wilaya);
+  const chosen = delivery.chosen;
+  const fee = delivery.fee;
   const days = chosen ? parseDeliveryDays(chosen.deliveryTime) : null;
   const succeeded = order;
   const orderedNumber = loaderData.ordered;
   const sent = useRef<{ productId: string; quantity: number }[]>([]);
 
   // A placed order: the pixel, and the cart, the form, the wilaya and its search cleared.
-  const clearCart = useEffectEvent(() => cart.clear());
+  const clearCart = useEffectEvent(() => {
+    cart.clear();
+    delivery.reset();
+  });
   useEffect(() => {
     if (!order) return;
     trackOrderPlaced(sent.current, order);
     clearCart();
-    setWilaya("");
     setFormKey((key) => key + 1);
     window.scrollTo({ top: 0 });
   }, [order]);
@@ -384,6 +393,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               sent.current = lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
               form.onSubmit(event);
             }}
+            noValidate
             defaultShouldRevalidate={false}
             className="mt-4 flex flex-col gap-4"
             data-testid="cart-checkout-form"
@@ -392,13 +402,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {/* The lines the page shows: the browser's cart with JavaScript, the cookie's without. */}
             <OrderLinesInputs lines={lines} />
             <OrderKeyInput state={fetcher.state} />
-            <CustomerFields
-              wilayas={wilayas}
-              wilaya={wilaya}
-              onWilayaChange={(code) => setWilaya(code ?? "")}
-              errors={errors}
-              defaultValues={defaults}
-            />
+            <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
             <dl className="flex flex-col gap-1.5 rounded-xl bg-stone-50 p-3 text-sm ring-1 ring-stone-200" data-testid="cart-summary">
               <div className="flex items-baseline justify-between gap-3">
                 <dt className="text-stone-600">{t("cart.page.itemsTotal")}</dt>
@@ -408,9 +412,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               </div>
               <div className="flex items-baseline justify-between gap-3">
                 <dt className="text-stone-600">{t("cart.page.delivery")}</dt>
-                <dd className={`font-semibold tabular-nums ${chosen?.homePrice === 0 ? "text-brand-700" : ""}`} data-testid="delivery-price">
-                  {chosen ? (
-                    formatDeliveryFee(chosen.homePrice, language, t("common.free"))
+                <dd className={`font-semibold tabular-nums ${fee === 0 ? "text-brand-700" : ""}`} data-testid="delivery-price">
+                  {fee !== null ? (
+                    formatDeliveryFee(fee, language, t("common.free"))
                   ) : (
                     <span className="font-normal text-stone-500">{t("cart.page.deliveryPending")}</span>
                   )}
@@ -427,14 +431,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 pt-1.5 text-base">
                 <dt className="font-bold">{t("cart.page.grandTotal")}</dt>
                 <dd className="font-bold text-brand-800 tabular-nums" data-testid="grand-total">
-                  {formatDinars(itemsTotal + (chosen?.homePrice ?? 0), language)}
+                  {formatDinars(itemsTotal + (fee ?? 0), language)}
                 </dd>
               </div>
             </dl>
-            {failed && <OrderStatusBanner form="cart" status="error" message={message} />}
+            {failed && <OrderStatusBanner form="cart" status={invalid ? "invalid" : "error"} message={message} />}
+            {/* Never disabled for an empty field: sending shows what is missing beside each field. */}
             <button
               type="submit"
-              disabled={!orderable || submitting || (hydrated && !chosen)}
+              disabled={!orderable || submitting}
               className="rounded-lg bg-accent-500 px-5 py-3 text-lg font-bold text-stone-900 hover:bg-amber-400 disabled:cursor-not-allowed disabled:opacity-60"
               data-testid="order-submit"
             >

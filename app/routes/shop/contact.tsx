@@ -13,7 +13,9 @@ import {
   orderBodyOf,
   orderFormMessages,
   orderNumberParam,
+  isQuote,
   parseForm,
+  quotedForm,
   placedOrder,
   refusedForm,
   refusedOrder,
@@ -25,7 +27,7 @@ import type { PublicShopInfo } from "~/lib/shop-settings";
 import { WhatsAppIcon } from "~/components/shop/share/ShareIcons";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates } from "~/server/delivery/index.server";
+import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
 import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { listOrderableProducts } from "~/server/catalog/index.server";
@@ -69,19 +71,25 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) 
  * The quick order's post (contactOrderSchema): the chosen product and quantity, source
  * contact_form, placed by the order service as every order is. With the client's key
  * (JavaScript) the answer is the order; a plain post is redirected (303) to the page's
- * confirmation, or shown again with its errors and what was typed.
+ * confirmation, or shown again with its errors, what was typed and the typed wilaya's communes;
+ * the "update the fee" button (isQuote) shows it again with its fee, ordering nothing.
  */
 export async function action({ request }: Route.ActionArgs) {
   const { t, language } = await requestI18n(request);
-  const submission = parseForm(await request.formData(), contactOrderSchema, orderFormMessages(t));
-  if (submission.status !== "success") return data<OrderFormAnswer>(refusedForm(submission), { status: 422 });
+  const db = getDb();
+  const form = await request.formData();
+  const submission = parseForm(form, contactOrderSchema, orderFormMessages(t));
+  const refused = async (answer: OrderFormAnswer, status: number) =>
+    data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
+  if (isQuote(form)) return refused(quotedForm(submission), 200);
+  if (submission.status !== "success") return refused(refusedForm(submission), 422);
   const key = submission.value.idempotencyKey;
   const placed = await placeOrder(
-    getDb(),
+    db,
     orderBodyOf.contact(submission.value),
     orderContext(request, language, { idempotencyKey: key, formPost: !key }),
   );
-  if (!placed.ok) return data<OrderFormAnswer>(refusedOrder(submission, placed.error, "contact"), { status: placed.status });
+  if (!placed.ok) return refused(refusedOrder(submission, placed.error, "contact"), placed.status);
   if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
   return redirect(confirmationPath("/contact", placed.order.orderNumber, "#quick-order"), 303);
 }

@@ -14,7 +14,9 @@ import {
   orderBodyOf,
   orderFormMessages,
   orderNumberParam,
+  isQuote,
   parseForm,
+  quotedForm,
   placedOrder,
   refusedForm,
   refusedOrder,
@@ -24,7 +26,7 @@ import type { PageQueryHandle } from "~/lib/page-query";
 import { discountPercent } from "~/lib/product";
 import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates } from "~/server/delivery/index.server";
+import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
 import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { getJewelleryItem } from "~/server/jewellery/index.server";
@@ -60,22 +62,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * The form's post (jewelleryOrderSchema: name, phone and email required, the name split at its first
  * space, the bundle): source jewellery, placed by the order service as every order is. With the
  * client's key (JavaScript) the answer is the order; a plain post is redirected (303) to the
- * page's confirmation, or shown again with its errors and what was typed.
+ * page's confirmation, or shown again with its errors, what was typed and the typed wilaya's
+ * communes; the "update the fee" button (isQuote) shows it again with its fee, ordering nothing.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const item = await getJewelleryItem(db, params.id, "ar");
   if (!item) throw redirect("/");
   const { t, language } = await requestI18n(request);
-  const submission = parseForm(await request.formData(), jewelleryOrderSchema, orderFormMessages(t));
-  if (submission.status !== "success") return data<OrderFormAnswer>(refusedForm(submission), { status: 422 });
+  const form = await request.formData();
+  const submission = parseForm(form, jewelleryOrderSchema, orderFormMessages(t));
+  const refused = async (answer: OrderFormAnswer, status: number) =>
+    data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
+  if (isQuote(form)) return refused(quotedForm(submission), 200);
+  if (submission.status !== "success") return refused(refusedForm(submission), 422);
   const key = submission.value.idempotencyKey;
   const placed = await placeOrder(
     db,
     orderBodyOf.jewellery(submission.value, item.id),
     orderContext(request, language, { idempotencyKey: key, formPost: !key }),
   );
-  if (!placed.ok) return data<OrderFormAnswer>(refusedOrder(submission, placed.error, "jewellery"), { status: placed.status });
+  if (!placed.ok) return refused(refusedOrder(submission, placed.error, "jewellery"), placed.status);
   if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
   return redirect(confirmationPath(jewelleryItemPath(item.slug), placed.order.orderNumber, "#order"), 303);
 }

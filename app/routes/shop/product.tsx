@@ -13,7 +13,9 @@ import {
   orderBodyOf,
   orderFormMessages,
   orderNumberParam,
+  isQuote,
   parseForm,
+  quotedForm,
   placedOrder,
   productOrderSchema,
   refusedForm,
@@ -27,7 +29,7 @@ import { OrderByContact } from "~/components/shop/share/OrderByContact";
 import { getCategory, getProduct } from "~/server/catalog/index.server";
 import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { listCommunes, listDeliveryRates } from "~/server/delivery/index.server";
+import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
 import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { placeOrder } from "~/server/orders/index.server";
@@ -81,19 +83,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * The order form's post (productOrderSchema): one unit of this product, source product_detail,
  * placed by the order service as every order is. With the client's key (JavaScript) the answer
  * is the order; a plain post is redirected (303) to the page's confirmation, or shown again with
- * its errors, what was typed and the typed wilaya's communes.
+ * its errors, what was typed and the typed wilaya's communes. The "update the fee" button of a
+ * form without JavaScript (isQuote) shows the form again as typed, with its fee: no order.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const product = await getProduct(db, params.slug, "ar");
   if (!product) throw data(null, { status: 404 });
   const { t, language } = await requestI18n(request);
-  const submission = parseForm(await request.formData(), productOrderSchema, orderFormMessages(t));
-  const refused = async (answer: OrderFormAnswer, status: number) => {
-    const wilaya = typeof submission.payload.wilaya === "string" ? submission.payload.wilaya.trim() : "";
-    const communes = wilaya ? await listCommunes(db, wilaya) : null;
-    return data<OrderFormAnswer>(communes ? { ...answer, communes } : answer, { status });
-  };
+  const form = await request.formData();
+  const submission = parseForm(form, productOrderSchema, orderFormMessages(t));
+  const refused = async (answer: OrderFormAnswer, status: number) =>
+    data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
+  if (isQuote(form)) return refused(quotedForm(submission), 200);
   if (submission.status !== "success") return refused(refusedForm(submission), 422);
   const key = submission.value.idempotencyKey;
   const placed = await placeOrder(

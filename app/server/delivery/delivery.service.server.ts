@@ -96,6 +96,20 @@ export async function listCommunes(db: Kysely<Database>, wilayaCode: string): Pr
   return rows.map((row) => ({ code: row.code, name: row.name, nameAr: row.name_ar }));
 }
 
+/**
+ * An order form's answer with the communes of the wilaya the post typed: without JavaScript the
+ * form, shown again (refused, or asked for its fee), lists them in its commune choice.
+ */
+export async function withTypedCommunes<Answer extends object>(
+  db: Kysely<Database>,
+  payload: Record<string, unknown>,
+  answer: Answer,
+): Promise<Answer & { communes?: CommuneChoice[] }> {
+  const wilaya = typeof payload.wilaya === "string" ? payload.wilaya.trim() : "";
+  const communes = wilaya ? await listCommunes(db, wilaya) : null;
+  return communes ? { ...answer, communes } : answer;
+}
+
 /** One row of /admin/delivery. */
 export interface WilayaSettings {
   code: string;

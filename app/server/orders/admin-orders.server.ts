@@ -5,6 +5,7 @@ import type { OrderSource } from "~/lib/order-request";
 import { allowedTransitions } from "~/lib/order-workflow";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
+import { communeNamesByCode } from "../delivery/index.server";
 import {
   countOrders,
   countOrdersByStatus,
@@ -104,13 +105,16 @@ export async function getAdminOrder(db: Kysely<Database>, id: number, language: 
   const found = await selectOrderWithItems(db, id);
   if (!found) return null;
   const { order, items } = found;
-  const [events, notes, record, duplicates, blocked] = await Promise.all([
+  const communeCode = optionalText(order, "commune_code");
+  const [events, notes, record, duplicates, blocked, communes] = await Promise.all([
     selectOrderEvents(db, order.id),
     selectOrderNotes(db, order.id),
     selectPhoneRecord(db, order.phone),
     selectDuplicateOrders(db, order, [...new Set(items.map((item) => item.product_id))]),
     blockedPhoneEntry(db, order.phone),
+    communeNamesByCode(db, communeCode ? [communeCode] : []),
   ]);
+  const commune = communeCode ? communes.get(communeCode) : undefined;
   return {
     order: {
       id: order.id,
@@ -125,7 +129,9 @@ export async function getAdminOrder(db: Kysely<Database>, id: number, language: 
       address: order.address,
       wilayaCode: order.wilaya_code,
       wilayaName: (language === "ar" ? order.wilaya_name_ar : order.wilaya_name) ?? null,
-      communeCode: optionalText(order, "commune_code"),
+      communeCode,
+      /** The commune's name in the admin's language (its code when the commune is unknown). */
+      communeName: commune ? (language === "ar" ? commune.nameAr : commune.name) : communeCode,
       deliveryType: optionalText(order, "delivery_type"),
       bundle: optionalText(order, "bundle"),
       ref: order.ref,

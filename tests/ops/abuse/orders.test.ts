@@ -110,7 +110,7 @@ async function cachedProductPage(): Promise<string> {
 
 /** The plain (no-JavaScript) order form of the product page, posted as a browser would. */
 function postProductForm(from: string, fields: { firstName: string; phone: string }) {
-  const form = new URLSearchParams({ ...fields, lastName: "Benali", wilaya: "16", address: "Cité 5 Juillet, bloc 3", website: "" });
+  const form = new URLSearchParams({ ...fields, lastName: "Benali", wilaya: "16", commune: "1601", address: "Cité 5 Juillet, bloc 3", website: "" });
   return send(productPath(product), {
     method: "POST",
     from,

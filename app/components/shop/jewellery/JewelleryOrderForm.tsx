@@ -2,8 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Field, HoneypotField, PhoneField } from "~/components/shop/order/CustomerFields";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
-import { useHydrated } from "~/components/shop/order/useHydrated";
-import { WilayaSelect } from "~/components/shop/order/WilayaSelect";
+import { DeliveryFields, useDeliveryChoice } from "~/components/shop/order/DeliveryFields";
 import { isLanguage } from "~/i18n/config";
 import { parseDeliveryDays } from "~/lib/delivery";
 import { bundleById, DEFAULT_BUNDLE, isBundleId, JEWELLERY_BUNDLES, type BundleId } from "~/lib/jewellery";
@@ -13,8 +12,9 @@ import type { WilayaChoice } from "~/lib/wilaya-search";
 
 /**
  * The jewellery page's order form: the three bundles as radio choices, name, phone and email
- * (all required: a missing one shows the form's one alert, jewellery.form.required), the wilaya, and a
- * summary with the bundle price, the wilaya's delivery fee and time, and the total. It posts to
+ * (all required: a missing one shows the form's one alert, jewellery.form.required), the delivery
+ * block (wilaya, commune, home or stop-desk, address), and a summary with the bundle price, the
+ * chosen delivery's fee and time, and the total. It posts to
  * the page's own action (jewelleryOrderSchema): with JavaScript through a fetcher, and a success
  * clears the form and sets the bundle back to single; without, a plain POST answered by a
  * redirect to the page's confirmation (`ordered`).
@@ -34,23 +34,40 @@ export function JewelleryOrderForm({
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
-  const hydrated = useHydrated();
   const ids = useId();
-  const { fetcher, form, errors: refusals, defaults, failed, message, order, submitting } = useOrderForm({ schema: jewelleryOrderSchema, posted });
+  const {
+    fetcher,
+    form,
+    errors: refusals,
+    defaults,
+    failed,
+    message,
+    order,
+    communes,
+    submitting,
+  } = useOrderForm({
+    schema: jewelleryOrderSchema,
+    posted,
+  });
   const [bundle, setBundle] = useState<BundleId>(isBundleId(defaults.bundle) ? defaults.bundle : DEFAULT_BUNDLE);
-  const [wilaya, setWilaya] = useState(defaults.wilaya ?? "");
+  const delivery = useDeliveryChoice(wilayas, defaults);
+  const resetDelivery = useRef(delivery.reset);
+  resetDelivery.current = delivery.reset;
   const [formKey, setFormKey] = useState(0);
   const sent = useRef(bundle);
 
   const available = item.inStock ? Math.max(0, item.stockQuantity) : 0;
   const chosen = bundleById(bundle);
-  const wilayaChoice = wilayas.find((w) => w.code === wilaya);
-  const deliveryPrice = wilayaChoice ? wilayaChoice.homePrice : null;
+  const wilayaChoice = delivery.chosen;
+  const deliveryPrice = delivery.fee;
   const days = wilayaChoice ? parseDeliveryDays(wilayaChoice.deliveryTime) : null;
 
   // A blank name, phone or email is the form's one alert (its text is those fields' "missing" error), shown alone.
   const showMissing = failed && Object.values(refusals).includes(t("jewellery.form.required"));
-  const errors: Record<string, string> = showMissing ? {} : refusals;
+  // The missing fields are told by the one alert; the others (commune, address…) by their fields.
+  const errors: Record<string, string> = showMissing
+    ? Object.fromEntries(Object.entries(refusals).filter(([, text]) => text !== t("jewellery.form.required")))
+    : refusals;
   // The plain post's confirmation, until the shopper orders again with JavaScript.
   const createdOrder = order ?? (ordered && fetcher.data === undefined ? { orderNumber: ordered } : null);
   const succeeded = createdOrder !== null;
@@ -64,7 +81,7 @@ export function JewelleryOrderForm({
     tellOrderPlaced(order);
     setFormKey((key) => key + 1);
     setBundle(DEFAULT_BUNDLE);
-    setWilaya("");
+    resetDelivery.current();
   }, [order]);
 
   const row = "flex items-baseline justify-between gap-3";
@@ -85,7 +102,7 @@ export function JewelleryOrderForm({
           form.onSubmit(event);
         }}
         defaultShouldRevalidate={false}
-        noValidate={hydrated}
+        noValidate
         className="mt-4 flex flex-col gap-5"
         data-testid="jewellery-form"
       >
@@ -138,7 +155,6 @@ export function JewelleryOrderForm({
                 type="text"
                 required
                 autoComplete="name"
-                maxLength={121}
                 placeholder={t("jewellery.form.namePlaceholder")}
                 defaultValue={defaults.name}
               />
@@ -166,7 +182,7 @@ export function JewelleryOrderForm({
               />
             )}
           </Field>
-          <WilayaSelect wilayas={wilayas} value={wilaya} onChange={(code) => setWilaya(code ?? "")} required error={errors.wilaya} />
+          <DeliveryFields wilayas={wilayas} delivery={delivery} errors={errors} defaults={defaults} communes={communes} />
           <HoneypotField label={t("order.fields.honeypot")} />
         </div>
 

@@ -6,6 +6,7 @@ import { contactOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import { wilayaLabel, type WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields, Field } from "./CustomerFields";
+import { useDeliveryChoice } from "./DeliveryFields";
 import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
@@ -15,7 +16,8 @@ export const QUICK_ORDER_QUANTITIES = [1, 2, 3, 4, 5] as const;
 
 /**
  * The contact page's quick order: first and last name, phone, product (in-stock products
- * by title), quantity 1–5, searchable wilaya, with the wilaya's delivery fee once chosen.
+ * by title), quantity 1–5, the delivery block (wilaya, commune, home or stop-desk, address),
+ * with the chosen delivery's fee and the grand total once a wilaya is chosen.
  * It posts to the page's own action: with JavaScript through a fetcher, and a success clears
  * the form, the wilaya and its search; without, a plain POST answered by a redirect to the
  * page's confirmation (`ordered`).
@@ -35,15 +37,20 @@ export function ContactQuickOrder({
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
-  const { fetcher, form, errors, defaults, failed, message, order, submitting } = useOrderForm({ schema: contactOrderSchema, posted });
-  const [wilaya, setWilaya] = useState(defaults.wilaya ?? "");
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, communes, submitting } = useOrderForm({
+    schema: contactOrderSchema,
+    posted,
+  });
+  const delivery = useDeliveryChoice(wilayas, defaults);
+  const resetDelivery = useRef(delivery.reset);
+  resetDelivery.current = delivery.reset;
   const [productId, setProductId] = useState(defaults.product ?? "");
   const [quantity, setQuantity] = useState(Number(defaults.quantity) || 1);
   const [formKey, setFormKey] = useState(0);
   const checkoutSent = useRef(false);
   const sent = useRef({ productId, quantity });
 
-  const chosenWilaya = wilayas.find((w) => w.code === wilaya);
+  const chosenWilaya = delivery.chosen;
   const chosenProduct = products.find((p) => p.id === productId);
 
   // The plain post's confirmation, until the shopper orders again with JavaScript.
@@ -53,7 +60,7 @@ export function ContactQuickOrder({
   useEffect(() => {
     if (!order) return;
     trackOrderPlaced([sent.current], order);
-    setWilaya("");
+    resetDelivery.current();
     setProductId("");
     setQuantity(1);
     setFormKey((key) => key + 1);
@@ -72,6 +79,7 @@ export function ContactQuickOrder({
           sent.current = { productId, quantity };
           form.onSubmit(event);
         }}
+        noValidate
         defaultShouldRevalidate={false}
         onFocus={() => {
           if (checkoutSent.current) return;
@@ -84,8 +92,8 @@ export function ContactQuickOrder({
         <OrderKeyInput state={fetcher.state} />
         <CustomerFields
           wilayas={wilayas}
-          wilaya={wilaya}
-          onWilayaChange={(code) => setWilaya(code ?? "")}
+          delivery={delivery}
+          communes={communes}
           errors={errors}
           defaultValues={defaults}
           beforeWilaya={
@@ -123,25 +131,25 @@ export function ContactQuickOrder({
             </div>
           }
         />
-        {chosenWilaya && (
+        {chosenWilaya && delivery.fee !== null && (
           <dl className="flex flex-col gap-1 rounded-xl bg-stone-50 p-3 text-sm ring-1 ring-stone-200" data-testid="quick-order-delivery">
             <div className="flex items-baseline justify-between gap-3">
               <dt className="text-stone-600">{t("order.contact.deliveryPrice", { wilaya: wilayaLabel(chosenWilaya, language) })}</dt>
-              <dd className={`font-semibold tabular-nums ${chosenWilaya.homePrice === 0 ? "text-brand-700" : ""}`} data-testid="delivery-price">
-                {formatDeliveryFee(chosenWilaya.homePrice, language, t("common.free"))}
+              <dd className={`font-semibold tabular-nums ${delivery.fee === 0 ? "text-brand-700" : ""}`} data-testid="delivery-price">
+                {formatDeliveryFee(delivery.fee, language, t("common.free"))}
               </dd>
             </div>
             {chosenProduct && (
               <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 pt-1 text-base">
                 <dt className="font-bold">{t("order.summary.total")}</dt>
                 <dd className="font-bold text-brand-800 tabular-nums" data-testid="grand-total">
-                  {formatDinars(chosenProduct.price * quantity + chosenWilaya.homePrice, language)}
+                  {formatDinars(chosenProduct.price * quantity + delivery.fee, language)}
                 </dd>
               </div>
             )}
           </dl>
         )}
-        {failed && <OrderStatusBanner form="contact" status="error" message={message} />}
+        {failed && <OrderStatusBanner form="contact" status={invalid ? "invalid" : "error"} message={message} />}
         <SubmitOrderButton submitting={submitting} />
       </fetcher.Form>
     </div>

@@ -28,6 +28,8 @@ const texts = {
  * The success or failure banner of an order form, in the form's own words. Success names
  * the order number; a failure adds the form's message when it has one (the shop's reason:
  * too many orders, out of stock…), the fields' own errors being shown by the fields.
+ * `invalid` is a form refused for its fields: it asks to correct them and never reads as a
+ * failure of the shop ("try again"), which is kept for the server or the network failing.
  */
 export function OrderStatusBanner({
   form,
@@ -36,13 +38,16 @@ export function OrderStatusBanner({
   message,
 }: {
   form: OrderForm;
-  status: "success" | "error";
+  status: "success" | "error" | "invalid";
   order?: Pick<OrderCreated, "orderNumber"> | null;
   message?: string | null;
 }) {
   const { t } = useTranslation();
-  const [title, text] = texts[form][status];
+  const [title, text]: readonly [string, string | null] =
+    status === "invalid" ? ["order.invalidTitle", null] : (texts[form][status] as readonly [string, string | null]);
   const success = status === "success";
+  // The schema's own message ("check the fields") adds nothing to the invalid banner.
+  const shown = status === "invalid" && message === t("orders.errors.invalid_order") ? null : message;
   return (
     <div
       role={success ? "status" : "alert"}
@@ -54,14 +59,14 @@ export function OrderStatusBanner({
         {success ? <path d="M7.5 12.5l3 3 6-6.5" /> : <path d="M12 7v6M12 16.5v.5" />}
       </svg>
       <div className="min-w-0">
-        <p className="font-bold">{t(title)}</p>
-        {text && <p className="mt-1">{t(text)}</p>}
+        <p className="font-bold">{t(title as "order.invalidTitle")}</p>
+        {text && <p className="mt-1">{t(text as "order.invalidTitle")}</p>}
         {success && order && (
           <p className="mt-1 text-sm" data-testid="order-number">
             {t("order.orderNumber", { number: order.orderNumber })}
           </p>
         )}
-        {!success && message && <p className="mt-1 text-sm">{message}</p>}
+        {!success && shown && <p className="mt-1 text-sm">{shown}</p>}
       </div>
     </div>
   );

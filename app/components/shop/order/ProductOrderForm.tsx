@@ -1,11 +1,10 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { deliveryPriceFor, isDeliveryType, type DeliveryType } from "~/lib/delivery-options";
 import { productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields } from "./CustomerFields";
-import { DeliveryOptions } from "./DeliveryOptions";
+import { useDeliveryChoice } from "./DeliveryFields";
 import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
@@ -17,8 +16,8 @@ export const PRODUCT_ORDER_SUCCESS_MS = 3000;
 
 /**
  * The product page's inline order form (#order, opened by buy-now): first and last name,
- * phone, searchable wilaya and full address, quantity 1, with the items total, the
- * wilaya's delivery fee and the grand total. It posts to the page's own action: with
+ * phone, the delivery block (wilaya, commune, home or stop-desk, address), quantity 1, with
+ * the items total, the chosen delivery's fee and the grand total. It posts to the page's own action: with
  * JavaScript through a fetcher (the confirmation for 3 s, then the form closes and clears);
  * without, a plain POST answered by a redirect to the page's confirmation (`ordered`), and
  * `:target` shows it when a card's quick-buy link lands on #order.
@@ -42,25 +41,20 @@ export function ProductOrderSection({
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { fetcher, form, errors, defaults, failed, message, order, communes, submitting, dismiss } = useOrderForm({
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, communes, submitting, dismiss } = useOrderForm({
     schema: productOrderSchema,
     posted,
   });
-  const [wilaya, setWilaya] = useState(defaults.wilaya ?? "");
+  const delivery = useDeliveryChoice(wilayas, defaults);
   const [formKey, setFormKey] = useState(0);
-  const chosen = wilayas.find((w) => w.code === wilaya);
-  const postedType = defaults.deliveryType;
-  const [deliveryType, setDeliveryType] = useState<DeliveryType>(isDeliveryType(postedType) ? postedType : "home");
-  // A wilaya without stop-desk is delivered to the door.
-  const type: DeliveryType = chosen && (chosen.stopDeskPrice ?? null) === null ? "home" : deliveryType;
 
   // Tell the pixel a checkout starts each time the form opens.
   useEffect(() => {
     if (open) trackPixel("InitiateCheckout", { content_ids: [product.id], num_items: 1, value: product.price, currency: "DZD" });
   }, [open, product.id, product.price]);
 
-  const close = useRef({ onClose, dismiss });
-  close.current = { onClose, dismiss };
+  const close = useRef({ onClose, dismiss, reset: delivery.reset });
+  close.current = { onClose, dismiss, reset: delivery.reset };
   // The pixel hears of the order with the product it was placed for, even if the page changes product.
   const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) => trackOrderPlaced([{ productId: product.id, quantity: 1 }], placed));
   // After a success: tell the pixel, the confirmation for 3 s, then the form closes and clears.
@@ -69,8 +63,7 @@ export function ProductOrderSection({
     tellOrderPlaced(order);
     const timer = window.setTimeout(() => {
       close.current.onClose();
-      setWilaya("");
-      setDeliveryType("home");
+      close.current.reset();
       setFormKey((key) => key + 1);
       close.current.dismiss();
     }, PRODUCT_ORDER_SUCCESS_MS);
@@ -103,38 +96,15 @@ export function ProductOrderSection({
           method="post"
           action="#order"
           onSubmit={form.onSubmit}
+          noValidate
           defaultShouldRevalidate={false}
           className="mt-3 flex flex-col gap-4"
         >
           <OrderKeyInput state={fetcher.state} />
-          <CustomerFields
-            wilayas={wilayas}
-            wilaya={wilaya}
-            onWilayaChange={(code) => setWilaya(code ?? "")}
-            withAddress
-            errors={errors}
-            defaultValues={defaults}
-            afterWilaya={
-              <DeliveryOptions
-                wilaya={chosen}
-                deliveryType={type}
-                onDeliveryTypeChange={setDeliveryType}
-                serverCommunes={communes && defaults.wilaya ? { wilaya: defaults.wilaya, communes } : undefined}
-                defaultCommune={defaults.commune}
-                errors={errors}
-              />
-            }
-          />
+          <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
           <p className="text-sm text-stone-700">{t("order.product.quantityOne")}</p>
-          <OrderSummary
-            itemsTotal={product.price}
-            deliveryPrice={
-              chosen
-                ? (deliveryPriceFor({ homePrice: chosen.homePrice, stopDeskPrice: chosen.stopDeskPrice ?? null }, type) ?? chosen.homePrice)
-                : null
-            }
-          />
-          {failed && <OrderStatusBanner form="product" status="error" message={message} />}
+          <OrderSummary itemsTotal={product.price} deliveryPrice={delivery.fee} />
+          {failed && <OrderStatusBanner form="product" status={invalid ? "invalid" : "error"} message={message} />}
           <SubmitOrderButton submitting={submitting} />
         </fetcher.Form>
       )}

@@ -5,6 +5,7 @@ import { formatDinars } from "~/lib/money";
 import { quickBuySchema } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import { CustomerFields } from "./CustomerFields";
+import { useDeliveryChoice } from "./DeliveryFields";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, OrderLinesInputs, trackOrderPlaced, useOrderForm } from "./useOrderForm";
@@ -23,8 +24,8 @@ export interface QuickBuyItem {
 
 /**
  * The quick-buy modal of the cart drawer and the product cards: first name, last name,
- * phone and a searchable wilaya, the items total, the wilaya's delivery fee and the grand
- * total. A native modal <dialog>: the page behind is inert (focus stays inside), Escape
+ * phone and the delivery block (wilaya, commune, home or stop-desk, address), the items
+ * total, the chosen delivery's fee and the grand total. A native modal <dialog>: the page behind is inert (focus stays inside), Escape
  * and a tap on the backdrop close it. The form posts to the cart's route action (intent
  * quick-buy, with the lines); on success the confirmation shows for 2 s, then the modal
  * closes, the form clears and onSuccess runs; on error the form stays editable. It opens
@@ -48,11 +49,10 @@ export default function QuickBuyModal({
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const dialog = useRef<HTMLDialogElement>(null);
   const wilayas = useWilayas(open);
-  const { fetcher, form, errors, failed, message, order, submitting, dismiss } = useOrderForm({ schema: quickBuySchema });
-  const [wilaya, setWilaya] = useState("");
+  const { fetcher, form, errors, failed, invalid, message, order, submitting, dismiss } = useOrderForm({ schema: quickBuySchema });
+  const delivery = useDeliveryChoice(Array.isArray(wilayas) ? wilayas : []);
   const [formKey, setFormKey] = useState(0);
   const itemsTotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
-  const chosen = Array.isArray(wilayas) ? wilayas.find((w) => w.code === wilaya) : undefined;
   const titleId = `quick-buy-title-${source}`;
 
   // Open and close the native dialog with the prop; tell the pixel a checkout starts.
@@ -81,17 +81,17 @@ export default function QuickBuyModal({
   callbacks.current = { onClose, onSuccess };
 
   const sent = useRef(items);
-  const restart = useRef(dismiss);
-  restart.current = dismiss;
+  const restart = useRef({ dismiss, reset: delivery.reset });
+  restart.current = { dismiss, reset: delivery.reset };
   // After a success: tell the pixel, the confirmation for 2 s, then close, clear and hand over.
   useEffect(() => {
     if (!order) return;
     trackOrderPlaced(sent.current, order);
     const timer = window.setTimeout(() => {
       callbacks.current.onClose();
-      setWilaya("");
+      restart.current.reset();
       setFormKey((key) => key + 1);
-      restart.current();
+      restart.current.dismiss();
       callbacks.current.onSuccess?.();
     }, QUICK_BUY_SUCCESS_MS);
     return () => window.clearTimeout(timer);
@@ -155,6 +155,7 @@ export default function QuickBuyModal({
               sent.current = items;
               form.onSubmit(event);
             }}
+            noValidate
             defaultShouldRevalidate={false}
             className="relative mt-4 flex flex-col gap-4"
           >
@@ -165,15 +166,10 @@ export default function QuickBuyModal({
             {wilayas === "error" ? (
               <OrderStatusBanner form="quickBuy" status="error" />
             ) : (
-              <CustomerFields
-                wilayas={Array.isArray(wilayas) ? wilayas : []}
-                wilaya={wilaya}
-                onWilayaChange={(code) => setWilaya(code ?? "")}
-                errors={errors}
-              />
+              <CustomerFields wilayas={Array.isArray(wilayas) ? wilayas : []} delivery={delivery} errors={errors} />
             )}
-            <OrderSummary itemsTotal={itemsTotal} deliveryPrice={chosen ? chosen.homePrice : null} />
-            {failed && <OrderStatusBanner form="quickBuy" status="error" message={message} />}
+            <OrderSummary itemsTotal={itemsTotal} deliveryPrice={delivery.fee} />
+            {failed && <OrderStatusBanner form="quickBuy" status={invalid ? "invalid" : "error"} message={message} />}
             <button
               type="submit"
               disabled={submitting || !Array.isArray(wilayas)}

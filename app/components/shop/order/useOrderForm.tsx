@@ -64,6 +64,8 @@ export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer 
     defaults,
     /** Refused (by the schema in the browser, or by the shop); `message` is the form's own text, when it has one. */
     failed: form.status === "error",
+    /** Refused for fields the form shows (each with its text): the banner asks to correct them, it is no failure. */
+    invalid: form.status === "error" && Object.keys(errors).some((name) => !name.startsWith("items")),
     message: form.errors?.[0],
     /** The order the last post placed (with JavaScript; a plain post is redirected instead). */
     order: (answer as OrderFormAnswer | undefined)?.order ?? null,
