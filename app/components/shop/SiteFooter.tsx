@@ -1,6 +1,5 @@
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
-import { telHref } from "~/lib/phone";
 import { useRootData } from "./useRootData";
 
 const columns = [
@@ -52,7 +51,9 @@ export function SiteFooter() {
           {shop?.phone || shop?.email || shop?.address ? (
             <address className="mt-3 space-y-1 text-sm not-italic">
               {shop.phone ? (
-                <a href={telHref(shop.phone)} className="block hover:text-white" data-testid="footer-phone">
+                // Saved as a national mobile (0XXXXXXXXX): already a dialable tel: target, so the
+                // footer of every page needs no phone code.
+                <a href={`tel:${shop.phone}`} className="block hover:text-white" data-testid="footer-phone">
                   {t("footer.phone")}{" "}
                   <bdi dir="ltr" className="tabular-nums">
                     {shop.phone}
