@@ -129,7 +129,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(product.id);
     await expectFee(form, language, price);
     await form.getByTestId("order-submit").click();
-    await page.getByTestId("order-success").waitFor();
+    await page.getByTestId("order-confirmation").waitFor();
     await expectStoredAndShown(number, language, price);
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -148,7 +148,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(product.id);
     await expectFee(modal, language, price);
     await modal.getByTestId("order-submit").click();
-    await modal.getByTestId("order-success").waitFor();
+    await modal.getByTestId("order-confirmation").waitFor();
     await expectStoredAndShown(number, language, price);
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -172,7 +172,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = cardProduct ? await priceOf(cardProduct.id) : null;
     if (price !== null) await expectFee(modal, language, price);
     await modal.getByTestId("order-submit").click();
-    await modal.getByTestId("order-success").waitFor();
+    await modal.getByTestId("order-confirmation").waitFor();
     const order = await storedOrder(number);
     await expectStoredAndShown(number, language, order!.items_total);
     expect(pageErrors).toEqual([]);
@@ -190,7 +190,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(productId);
     await expectFee(form, language, price);
     await form.getByTestId("order-submit").click();
-    await page.locator('#quick-order [data-testid="order-success"]').waitFor();
+    await page.locator('#quick-order [data-testid="order-confirmation"]').waitFor();
     await expectStoredAndShown(number, language, price);
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -206,7 +206,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(product.id);
     await expectFee(slot, language, price);
     await slot.getByTestId("order-submit").click();
-    await slot.getByTestId("order-success").waitFor();
+    await slot.getByTestId("order-confirmation").waitFor();
     await expectStoredAndShown(number, language, price);
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -222,7 +222,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await fillDelivery(form, language);
     await expect.poll(() => form.getByTestId("jewellery-summary-delivery").textContent()).toContain(formatDinars(WILAYA.stopDesk, language));
     await form.getByTestId("jewellery-submit").click();
-    await page.getByTestId("jewellery-success").waitFor();
+    await page.getByTestId("order-confirmation").waitFor();
     const order = await storedOrder(number);
     expect(await form.getByTestId("jewellery-summary-total").count()).toBe(1);
     await expectStoredAndShown(number, language, order!.items_total);
@@ -251,7 +251,10 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(product.id);
     await expectFee(page.getByTestId("cart-checkout-form"), language, price);
     expect(await storedOrder(number)).toBeUndefined();
-    await Promise.all([page.waitForURL(/\/cart\?order=/), page.getByTestId("cart-checkout-form").getByTestId("order-submit").click()]);
+    await Promise.all([
+      page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/),
+      page.getByTestId("cart-checkout-form").getByTestId("order-submit").click(),
+    ]);
     await expectStoredAndShown(number, language, price);
     await context.close();
   });
@@ -270,7 +273,10 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await Promise.all([page.waitForLoadState("load"), again.getByTestId("update-fee").click()]);
     const price = await priceOf(product.id);
     await expectFee(page.getByTestId("order-slot"), language, price);
-    await Promise.all([page.waitForURL(/\?order=/), page.getByTestId("order-slot").getByTestId("order-submit").click()]);
+    await Promise.all([
+      page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/),
+      page.getByTestId("order-slot").getByTestId("order-submit").click(),
+    ]);
     await expectStoredAndShown(number, language, price);
     await context.close();
   });
