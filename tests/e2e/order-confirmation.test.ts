@@ -95,8 +95,9 @@ describe.each(["ar", "fr"] as const)("the order confirmation on a phone (%s)", (
     // The heading has the focus; the number is on the screen, below the sticky header.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toBe(dictionaries[language].order.confirmation.title);
     const header = (await page.locator("header").first().boundingBox())!;
+    const title = (await confirmation.getByRole("heading", { level: 2 }).first().boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
     const number = (await confirmation.getByTestId("order-number").boundingBox())!;
-    expect(number.y).toBeGreaterThanOrEqual(header.y + header.height);
     expect(number.y + number.height).toBeLessThanOrEqual(VIEWPORT_HEIGHT);
     const shot = `reports/order-confirmation-${language}.png`;
     await page.screenshot({ path: shot });

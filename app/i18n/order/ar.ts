@@ -74,7 +74,7 @@ const order = {
     delivery: "التوصيل",
     deliveryTo: "{{mode}} إلى {{place}}",
     place: "{{commune}}، {{wilaya}}",
-    estimatedTime: "مدة التوصيل المتوقعة",
+    estimatedTime: "مدة التوصيل المتوقعة: {{time}}",
     itemsTotal: "مجموع المنتجات",
     deliveryPrice: "سعر التوصيل",
     toPay: "المبلغ الذي تدفعه عند الاستلام",

@@ -71,7 +71,7 @@ const order: OrderDictionary = {
     delivery: "Delivery",
     deliveryTo: "{{mode}} to {{place}}",
     place: "{{commune}}, {{wilaya}}",
-    estimatedTime: "Estimated delivery time",
+    estimatedTime: "Estimated delivery time: {{time}}",
     itemsTotal: "Items total",
     deliveryPrice: "Delivery fee",
     toPay: "To pay on delivery",

@@ -71,7 +71,7 @@ const order: OrderDictionary = {
     delivery: "Livraison",
     deliveryTo: "{{mode}} à {{place}}",
     place: "{{commune}}, {{wilaya}}",
-    estimatedTime: "Délai de livraison estimé",
+    estimatedTime: "Délai de livraison estimé : {{time}}",
     itemsTotal: "Total des produits",
     deliveryPrice: "Frais de livraison",
     toPay: "À payer à la livraison",

@@ -33,9 +33,14 @@ export function OrderConfirmation({
   useEffect(() => {
     if (!inline) return;
     const element = heading.current;
-    if (!element) return;
+    const box = element?.closest<HTMLElement>("[data-testid=order-confirmation]");
+    if (!element || !box) return;
     element.focus({ preventScroll: true });
-    element.closest("[data-testid=order-confirmation]")?.scrollIntoView({ block: "start" });
+    // Below the page's sticky header (its height changes with the page and the screen); a
+    // dialog has none above it.
+    const header = box.closest("dialog") ? null : document.querySelector("header");
+    box.style.scrollMarginTop = `${(header?.getBoundingClientRect().height ?? 0) + 12}px`;
+    box.scrollIntoView({ block: "start" });
   }, [inline, confirmation.token]);
 
   const days = confirmation.deliveryTime ? parseDeliveryDays(confirmation.deliveryTime) : null;
@@ -46,7 +51,7 @@ export function OrderConfirmation({
   const money = (value: number) => formatDinars(value, language);
 
   return (
-    <div className="scroll-mt-24 rounded-xl bg-emerald-50 p-4 text-emerald-950 ring-1 ring-emerald-300" data-testid="order-confirmation">
+    <div className="rounded-xl bg-emerald-50 p-4 text-emerald-950 ring-1 ring-emerald-300" data-testid="order-confirmation">
       <Heading ref={heading} tabIndex={-1} className="text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
         {t("order.confirmation.title")}
       </Heading>
@@ -62,30 +67,28 @@ export function OrderConfirmation({
         {confirmation.items.map((item, index) => (
           <li key={index} className="flex items-baseline justify-between gap-3">
             <span className="min-w-0">
-              {item.title} <span className="text-stone-600 tabular-nums">{t("order.quickBuy.quantity", { count: item.quantity })}</span>
+              <bdi>{item.title}</bdi> <span className="text-stone-600 tabular-nums">{t("order.quickBuy.quantity", { count: item.quantity })}</span>
             </span>
             <span className="shrink-0 tabular-nums">{money(item.lineTotal)}</span>
           </li>
         ))}
       </ul>
 
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-stone-700">{t("order.confirmation.delivery")}</dt>
-        <dd className="text-end" data-testid="order-confirmation-delivery">
-          {t("order.confirmation.deliveryTo", { mode, place })}
-        </dd>
-        {confirmation.deliveryTime && (
-          <>
-            <dt className="text-stone-700">{t("order.confirmation.estimatedTime")}</dt>
-            <dd className="text-end">{days ? t("common.days", days) : confirmation.deliveryTime}</dd>
-          </>
-        )}
+      <h3 className="mt-4 text-sm font-semibold text-emerald-900">{t("order.confirmation.delivery")}</h3>
+      <p className="mt-1 text-sm" data-testid="order-confirmation-delivery">
+        {t("order.confirmation.deliveryTo", { mode, place })}
+      </p>
+      {confirmation.deliveryTime && (
+        <p className="mt-1 text-sm">{t("order.confirmation.estimatedTime", { time: days ? t("common.days", days) : confirmation.deliveryTime })}</p>
+      )}
+
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
         <dt className="text-stone-700">{t("order.confirmation.itemsTotal")}</dt>
-        <dd className="text-end tabular-nums">{money(confirmation.itemsTotal)}</dd>
+        <dd className="ps-4 text-end tabular-nums">{money(confirmation.itemsTotal)}</dd>
         <dt className="text-stone-700">{t("order.confirmation.deliveryPrice")}</dt>
-        <dd className="text-end tabular-nums">{confirmation.deliveryPrice === 0 ? t("common.free") : money(confirmation.deliveryPrice)}</dd>
+        <dd className="ps-4 text-end tabular-nums">{confirmation.deliveryPrice === 0 ? t("common.free") : money(confirmation.deliveryPrice)}</dd>
         <dt className="mt-1 border-t border-emerald-200 pt-1 font-bold">{t("order.confirmation.toPay")}</dt>
-        <dd className="mt-1 border-t border-emerald-200 pt-1 text-end text-lg font-bold tabular-nums" data-testid="order-total">
+        <dd className="mt-1 border-t border-emerald-200 ps-4 pt-1 text-end text-lg font-bold tabular-nums" data-testid="order-total">
           {money(confirmation.total)}
         </dd>
       </dl>
