@@ -80,8 +80,11 @@ async function expectFee(scope: Locator, language: Language, itemsTotal: number,
 }
 
 /** The stored order, then its admin page: commune name, mode and address in the admin's language. */
-async function expectStoredAndShown(phoneNumber: string, language: Language, itemsTotal: number) {
+async function expectStoredAndShown(phoneNumber: string, language: Language, itemsTotal: number, confirmation: Locator) {
   const order = await storedOrder(phoneNumber);
+  // The shopper's confirmation: the order's number and the amount to pay on delivery.
+  expect(await confirmation.getByTestId("order-number").textContent()).toBe(order!.order_number);
+  expect(await confirmation.getByTestId("order-total").textContent()).toBe(formatDinars(itemsTotal + WILAYA.stopDesk, language));
   expect(order).toMatchObject({
     wilaya_code: WILAYA.code,
     commune_code: COMMUNE.code,
@@ -130,7 +133,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await expectFee(form, language, price);
     await form.getByTestId("order-submit").click();
     await page.getByTestId("order-confirmation").waitFor();
-    await expectStoredAndShown(number, language, price);
+    await expectStoredAndShown(number, language, price, page.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -149,7 +152,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await expectFee(modal, language, price);
     await modal.getByTestId("order-submit").click();
     await modal.getByTestId("order-confirmation").waitFor();
-    await expectStoredAndShown(number, language, price);
+    await expectStoredAndShown(number, language, price, modal.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -174,7 +177,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await modal.getByTestId("order-submit").click();
     await modal.getByTestId("order-confirmation").waitFor();
     const order = await storedOrder(number);
-    await expectStoredAndShown(number, language, order!.items_total);
+    await expectStoredAndShown(number, language, order!.items_total, modal.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -191,7 +194,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await expectFee(form, language, price);
     await form.getByTestId("order-submit").click();
     await page.locator('#quick-order [data-testid="order-confirmation"]').waitFor();
-    await expectStoredAndShown(number, language, price);
+    await expectStoredAndShown(number, language, price, page.locator('#quick-order [data-testid="order-confirmation"]'));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -207,7 +210,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await expectFee(slot, language, price);
     await slot.getByTestId("order-submit").click();
     await slot.getByTestId("order-confirmation").waitFor();
-    await expectStoredAndShown(number, language, price);
+    await expectStoredAndShown(number, language, price, slot.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -225,7 +228,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await page.getByTestId("order-confirmation").waitFor();
     const order = await storedOrder(number);
     expect(await form.getByTestId("jewellery-summary-total").count()).toBe(1);
-    await expectStoredAndShown(number, language, order!.items_total);
+    await expectStoredAndShown(number, language, order!.items_total, page.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -255,7 +258,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
       page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/),
       page.getByTestId("cart-checkout-form").getByTestId("order-submit").click(),
     ]);
-    await expectStoredAndShown(number, language, price);
+    await expectStoredAndShown(number, language, price, page.getByTestId("order-confirmation"));
     await context.close();
   });
 
@@ -277,7 +280,7 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
       page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/),
       page.getByTestId("order-slot").getByTestId("order-submit").click(),
     ]);
-    await expectStoredAndShown(number, language, price);
+    await expectStoredAndShown(number, language, price, page.getByTestId("order-confirmation"));
     await context.close();
   });
 });

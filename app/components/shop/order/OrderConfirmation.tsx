@@ -94,7 +94,8 @@ export function OrderConfirmation({
       </dl>
 
       <h3 className="mt-4 text-sm font-semibold text-emerald-900">{t("order.confirmation.next")}</h3>
-      <p className="mt-1 text-sm">{t("order.confirmation.call", { phone: "\u2068" + confirmation.phone + "\u2069" })}</p>
+      {/* The phone left to right inside any sentence (LRI…PDI): its digit groups would be reversed in an Arabic one. */}
+      <p className="mt-1 text-sm">{t("order.confirmation.call", { phone: "\u2066" + confirmation.phone + "\u2069" })}</p>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {inline ? (
