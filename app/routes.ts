@@ -18,6 +18,8 @@ export default [
   route("product-gros", "routes/shop/wholesale.tsx"),
   route("jewellery", "routes/shop/jewellery.tsx"),
   route("jewellery/:id", "routes/shop/jewellery-item.tsx"),
+  // A shopper's order confirmation, by its unguessable token (private, noindex).
+  route("orders/confirmation/:token", "routes/shop/order-confirmation.tsx"),
   // Old addresses with nothing to show: they answer 301 to the home page (template-redirect.ts).
   route("ecommerce-template", "routes/shop/template-redirect.ts"),
   route("template/:id", "routes/shop/template-redirect.ts", { id: "template-item-redirect" }),

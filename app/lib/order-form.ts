@@ -4,6 +4,7 @@ import type { $ZodIssue, $ZodType } from "zod/v4/core";
 import { parseWithZod, type Submission, type SubmissionResult } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import type { CommuneChoice } from "./delivery-options";
+import type { OrderConfirmation } from "./order-confirmation";
 import { BUNDLE_IDS, splitName } from "./jewellery";
 import {
   blankToUndefined,
@@ -243,6 +244,8 @@ export interface FormAnswer {
 
 export interface OrderFormAnswer extends FormAnswer {
   order?: OrderCreated;
+  /** The placed order's confirmation, shown in place of the form (with JavaScript). */
+  confirmation?: OrderConfirmation;
   communes?: CommuneChoice[];
 }
 
@@ -268,9 +271,9 @@ export function refusedOrder(
   return { result: submission.reply({ formErrors: [error.message], fieldErrors, hideFields: [...HIDDEN_ORDER_FIELDS] }) };
 }
 
-/** The answer of an order placed with the client's key (JavaScript): the order, and a fresh form. */
-export function placedOrder(submission: Submission<unknown, string[]>, order: OrderCreated): OrderFormAnswer {
-  return { result: submission.reply({ resetForm: true }), order };
+/** The answer of an order placed with the client's key (JavaScript): the order, its confirmation, and a fresh form. */
+export function placedOrder(submission: Submission<unknown, string[]>, order: OrderCreated, confirmation?: OrderConfirmation): OrderFormAnswer {
+  return { result: submission.reply({ resetForm: true }), order, ...(confirmation ? { confirmation } : {}) };
 }
 
 /**
@@ -288,17 +291,6 @@ export function formFieldOf(kind: OrderFormKind, field: string): string | null {
   if (field === "items") return kind === "contact" ? "product" : null;
   if (kind === "jewellery" && (field === "firstName" || field === "lastName")) return "name";
   return field;
-}
-
-/** The order number of a plain post's confirmation page (`?order=`), or null when it is not one. */
-export function orderNumberParam(url: URL): string | null {
-  const value = url.searchParams.get("order");
-  return value !== null && /^[A-Za-z0-9-]{1,40}$/.test(value) ? value : null;
-}
-
-/** Where a plain post goes once its order is placed: the page with `?order=NUMBER` (and the form's anchor). */
-export function confirmationPath(path: string, orderNumber: string, anchor = ""): string {
-  return `${path}?order=${encodeURIComponent(orderNumber)}${anchor}`;
 }
 
 /** True when the post is the "update the fee" button's (QUOTE_FIELD, shown without JavaScript): nothing is ordered. */

@@ -128,10 +128,11 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     await chooseCommune(form, "حي 20 أوت، البليدة");
 
     await submit.click();
-    const success = page.getByTestId("order-success");
+    const success = page.getByTestId("order-confirmation");
     await success.waitFor();
-    expect(await success.textContent()).toContain(ar.order.quickBuy.successTitle);
+    expect(await success.textContent()).toContain(ar.order.confirmation.title);
     const orderNumber = (await page.getByTestId("order-number").textContent())!.match(/SQ-\d+/)![0];
+    expect(await success.getByTestId("order-total").textContent()).toBe(dinars(first!.price * 2 + 200));
 
     // The cart is emptied everywhere.
     expect(await page.getByTestId("cart-count").count()).toBe(0);
@@ -172,11 +173,15 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     expect(await modal.locator('[data-testid="grand-total"]').textContent()).toBe(dinars(first!.price + second!.price * 2 + 200));
     await chooseCommune(modal, "حي 20 أوت، البليدة");
     await modal.locator('[data-testid="order-submit"]').click();
-    await modal.locator('[data-testid="order-success"]').waitFor();
+    await modal.locator('[data-testid="order-confirmation"]').waitFor();
     const orderNumber = (await modal.getByTestId("order-number").textContent())!.match(/SQ-\d+/)![0];
+    expect(await modal.getByTestId("order-total").textContent()).toBe(dinars(first!.price + second!.price * 2 + 200));
 
-    // After the 2 s confirmation: modal and drawer closed, cart empty.
-    await expect.poll(() => page.getByTestId("cart-drawer").getAttribute("data-open"), { timeout: 5000 }).toBe("false");
+    // Placed: the drawer closes and the cart empties at once; the confirmation stays until the modal is closed.
+    await expect.poll(() => page.getByTestId("cart-drawer").getAttribute("data-open")).toBe("false");
+    expect(await modal.locator('[data-testid="order-confirmation"]').isVisible()).toBe(true);
+    await modal.getByTestId("order-confirmation-dismiss").click();
+    await page.locator('dialog[data-testid="quick-buy-modal"]:not([open])').waitFor({ state: "attached" });
     expect(await page.getByTestId("cart-count").count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("twins-shop-cart"))).toBe("[]");
     await expect.poll(() => cartCookie(context)).toBe("");
@@ -253,10 +258,11 @@ describe("the cart without JavaScript", () => {
     expect(await page.getByTestId("delivery-price").textContent()).toBe(dinars(200));
     expect(await page.getByTestId("grand-total").textContent()).toBe(dinars(first!.price * 2 + 200));
     await page.getByTestId("order-submit").click();
-    await page.waitForURL(/\/cart\?order=SQ-\d+$/);
-    const success = page.getByTestId("order-success");
-    expect(await success.textContent()).toContain(ar.order.quickBuy.successTitle);
-    const orderNumber = new URL(page.url()).searchParams.get("order")!;
+    await page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/);
+    const success = page.getByTestId("order-confirmation");
+    expect(await success.textContent()).toContain(ar.order.confirmation.title);
+    expect(await success.getByTestId("order-total").textContent()).toBe(dinars(first!.price * 2 + 200));
+    const orderNumber = (await success.getByTestId("order-number").textContent())!;
     expect(await cartCookie(context)).toBe("");
     expect(await page.getByTestId("cart-count").count()).toBe(0);
 

@@ -80,8 +80,11 @@ async function expectFee(scope: Locator, language: Language, itemsTotal: number,
 }
 
 /** The stored order, then its admin page: commune name, mode and address in the admin's language. */
-async function expectStoredAndShown(phoneNumber: string, language: Language, itemsTotal: number) {
+async function expectStoredAndShown(phoneNumber: string, language: Language, itemsTotal: number, confirmation: Locator) {
   const order = await storedOrder(phoneNumber);
+  // The shopper's confirmation: the order's number and the amount to pay on delivery.
+  expect(await confirmation.getByTestId("order-number").textContent()).toBe(order!.order_number);
+  expect(await confirmation.getByTestId("order-total").textContent()).toBe(formatDinars(itemsTotal + WILAYA.stopDesk, language));
   expect(order).toMatchObject({
     wilaya_code: WILAYA.code,
     commune_code: COMMUNE.code,
@@ -129,8 +132,8 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(product.id);
     await expectFee(form, language, price);
     await form.getByTestId("order-submit").click();
-    await page.getByTestId("order-success").waitFor();
-    await expectStoredAndShown(number, language, price);
+    await page.getByTestId("order-confirmation").waitFor();
+    await expectStoredAndShown(number, language, price, page.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -148,8 +151,8 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(product.id);
     await expectFee(modal, language, price);
     await modal.getByTestId("order-submit").click();
-    await modal.getByTestId("order-success").waitFor();
-    await expectStoredAndShown(number, language, price);
+    await modal.getByTestId("order-confirmation").waitFor();
+    await expectStoredAndShown(number, language, price, modal.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -172,9 +175,9 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = cardProduct ? await priceOf(cardProduct.id) : null;
     if (price !== null) await expectFee(modal, language, price);
     await modal.getByTestId("order-submit").click();
-    await modal.getByTestId("order-success").waitFor();
+    await modal.getByTestId("order-confirmation").waitFor();
     const order = await storedOrder(number);
-    await expectStoredAndShown(number, language, order!.items_total);
+    await expectStoredAndShown(number, language, order!.items_total, modal.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -190,8 +193,8 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(productId);
     await expectFee(form, language, price);
     await form.getByTestId("order-submit").click();
-    await page.locator('#quick-order [data-testid="order-success"]').waitFor();
-    await expectStoredAndShown(number, language, price);
+    await page.locator('#quick-order [data-testid="order-confirmation"]').waitFor();
+    await expectStoredAndShown(number, language, price, page.locator('#quick-order [data-testid="order-confirmation"]'));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -206,8 +209,8 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(product.id);
     await expectFee(slot, language, price);
     await slot.getByTestId("order-submit").click();
-    await slot.getByTestId("order-success").waitFor();
-    await expectStoredAndShown(number, language, price);
+    await slot.getByTestId("order-confirmation").waitFor();
+    await expectStoredAndShown(number, language, price, slot.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -222,10 +225,10 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await fillDelivery(form, language);
     await expect.poll(() => form.getByTestId("jewellery-summary-delivery").textContent()).toContain(formatDinars(WILAYA.stopDesk, language));
     await form.getByTestId("jewellery-submit").click();
-    await page.getByTestId("jewellery-success").waitFor();
+    await page.getByTestId("order-confirmation").waitFor();
     const order = await storedOrder(number);
     expect(await form.getByTestId("jewellery-summary-total").count()).toBe(1);
-    await expectStoredAndShown(number, language, order!.items_total);
+    await expectStoredAndShown(number, language, order!.items_total, page.getByTestId("order-confirmation"));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -251,8 +254,11 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     const price = await priceOf(product.id);
     await expectFee(page.getByTestId("cart-checkout-form"), language, price);
     expect(await storedOrder(number)).toBeUndefined();
-    await Promise.all([page.waitForURL(/\/cart\?order=/), page.getByTestId("cart-checkout-form").getByTestId("order-submit").click()]);
-    await expectStoredAndShown(number, language, price);
+    await Promise.all([
+      page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/),
+      page.getByTestId("cart-checkout-form").getByTestId("order-submit").click(),
+    ]);
+    await expectStoredAndShown(number, language, price, page.getByTestId("order-confirmation"));
     await context.close();
   });
 
@@ -270,8 +276,11 @@ describe.each(["ar", "fr"] as const)("the delivery block in every order form (%s
     await Promise.all([page.waitForLoadState("load"), again.getByTestId("update-fee").click()]);
     const price = await priceOf(product.id);
     await expectFee(page.getByTestId("order-slot"), language, price);
-    await Promise.all([page.waitForURL(/\?order=/), page.getByTestId("order-slot").getByTestId("order-submit").click()]);
-    await expectStoredAndShown(number, language, price);
+    await Promise.all([
+      page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/),
+      page.getByTestId("order-slot").getByTestId("order-submit").click(),
+    ]);
+    await expectStoredAndShown(number, language, price, page.getByTestId("order-confirmation"));
     await context.close();
   });
 });

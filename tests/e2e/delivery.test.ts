@@ -122,7 +122,7 @@ describe("delivery settings and options", () => {
 
     await slot.locator('textarea[name="address"]').fill("حي السلام، السانية");
     await slot.locator('[data-testid="order-submit"]').click();
-    await slot.locator('[data-testid="order-success"]').waitFor();
+    await slot.locator('[data-testid="order-confirmation"]').waitFor();
 
     const orders = await withDb((db) => db.selectFrom("orders").selectAll().where("phone", "=", "0550310031").execute());
     const price = await withDb(

@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 describe("order forms (Arabic, 390×844)", () => {
-  it("quick-buy from a product card: wilaya found by typing, success for 2 s, then the modal closes", async () => {
+  it("quick-buy from a product card: wilaya found by typing, the confirmation in the modal until it is closed", async () => {
     const { context, page, pageErrors } = await openArabic("/");
     const card = page
       .locator('[data-testid="product-card"]')
@@ -81,15 +81,15 @@ describe("order forms (Arabic, 390×844)", () => {
     await chooseCommune(modal, "حي 20 أوت، البليدة");
 
     await modal.locator('[data-testid="order-submit"]').click();
-    const success = modal.locator('[data-testid="order-success"]');
+    const success = modal.locator('[data-testid="order-confirmation"]');
     await success.waitFor();
-    const shownAt = Date.now();
-    expect(await success.textContent()).toContain(texts.quickBuy.successTitle);
-    expect(await success.textContent()).toContain(texts.quickBuy.successText);
-    await page.waitForTimeout(1200);
-    expect(await success.isVisible(), "still shown 1.2 s later").toBe(true);
-    await page.locator('dialog[data-testid="quick-buy-modal"]:not([open])').waitFor({ state: "attached", timeout: 4000 });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
+    expect(await success.textContent()).toContain(texts.confirmation.title);
+    expect(await success.getByTestId("order-confirmation-link").getAttribute("href")).toMatch(/^\/orders\/confirmation\/[\w-]{22}$/);
+    // No timer closes it: still there 2.5 s later, until the shopper closes it.
+    await page.waitForTimeout(2500);
+    expect(await success.isVisible(), "still shown 2.5 s later").toBe(true);
+    await success.getByTestId("order-confirmation-dismiss").click();
+    await page.locator('dialog[data-testid="quick-buy-modal"]:not([open])').waitFor({ state: "attached" });
 
     const expected = await prices({ slug: decodeURIComponent(href.replace("/products/", "")) }, "09");
     const { orders, items } = await storedOrder("0550100001");
@@ -122,10 +122,9 @@ describe("order forms (Arabic, 390×844)", () => {
     await chooseCommune(form, "شارع الحرية، بجاية");
 
     await form.locator('[data-testid="order-submit"]').click();
-    const success = page.locator('#quick-order [data-testid="order-success"]');
+    const success = page.locator('#quick-order [data-testid="order-confirmation"]');
     await success.waitFor();
-    expect(await success.textContent()).toContain(texts.contact.successTitle);
-    expect(await success.textContent()).toContain(texts.contact.successText);
+    expect(await success.textContent()).toContain(texts.confirmation.title);
     // Cleared: fields, wilaya and its search.
     expect(await form.locator('input[name="firstName"]').inputValue()).toBe("");
     expect(await form.locator('input[name="phone"]').inputValue()).toBe("");
@@ -159,7 +158,7 @@ describe("order forms (Arabic, 390×844)", () => {
     await context.close();
   });
 
-  it("product page form: buy-now, address, success banner that closes and clears after 3 s", async () => {
+  it("product page form: buy-now, address, the confirmation until dismissed, then an empty form", async () => {
     const { context, page, pageErrors } = await openArabic(`/products/${product.slug}`);
     await page.locator('[data-testid="buy-now"]').click();
     const slot = page.locator('[data-testid="order-slot"]');
@@ -173,13 +172,14 @@ describe("order forms (Arabic, 390×844)", () => {
     await chooseCommune(slot, "حي 100 مسكن، عمارة 3، باب الزوار");
     await slot.locator('[data-testid="order-submit"]').click();
 
-    const success = slot.locator('[data-testid="order-success"]');
+    const success = slot.locator('[data-testid="order-confirmation"]');
     await success.waitFor();
-    expect(await success.textContent()).toContain(texts.product.successTitle);
-    expect(await success.textContent()).toContain(texts.product.successText);
-    await page.waitForTimeout(1500);
+    expect(await success.textContent()).toContain(texts.confirmation.title);
+    // No timer closes it: still there 3.5 s later, until the shopper dismisses it.
+    await page.waitForTimeout(3500);
     expect(await success.isVisible()).toBe(true);
-    await slot.waitFor({ state: "hidden", timeout: 4000 });
+    await success.getByTestId("order-confirmation-dismiss").click();
+    await slot.waitFor({ state: "hidden" });
     // Opened again: an empty form.
     await page.locator('[data-testid="buy-now"]').click();
     expect(await slot.locator('input[name="firstName"]').inputValue()).toBe("");
@@ -227,9 +227,11 @@ describe("order forms (Arabic, 390×844)", () => {
     await slot.locator('input[name="phone"]').fill("0550100004");
     await slot.locator('[data-testid="order-submit"]').click();
     await page.waitForLoadState();
-    const success = page.locator('[data-testid="order-slot"] [data-testid="order-success"]');
+    // The order's own confirmation page (303).
+    await page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/);
+    const success = page.locator('[data-testid="order-confirmation"]');
     await success.waitFor();
-    expect(await success.textContent()).toContain(texts.product.successTitle);
+    expect(await success.textContent()).toContain(texts.confirmation.title);
 
     const expected = await prices({ slug: product.slug }, "09");
     const { orders } = await storedOrder("0550100004");
@@ -291,7 +293,7 @@ describe("one schema on both sides: a field's error beside the field, translated
   });
 });
 
-describe("plain posts (without JavaScript) land on the page's own confirmation (303)", () => {
+describe("plain posts (without JavaScript) land on the order's confirmation page (303)", () => {
   it("the contact page's quick order", async () => {
     const { context, page } = await openArabic("/contact", { javaScript: false });
     const form = page.locator('[data-testid="quick-order-form"]');
@@ -304,11 +306,10 @@ describe("plain posts (without JavaScript) land on the page's own confirmation (
     await form.locator('textarea[name="address"]').fill("شارع الحرية، بجاية");
     await quoteThenChooseCommune(page, () => page.locator('[data-testid="quick-order-form"]'));
     await form.locator('[data-testid="order-submit"]').click();
-    await page.waitForURL(/\/contact\?order=SQ-\d+#quick-order$/);
-    const number = new URL(page.url()).searchParams.get("order")!;
-    const success = page.locator('#quick-order [data-testid="order-success"]');
-    expect(await success.textContent()).toContain(texts.contact.successTitle);
-    expect(await success.locator('[data-testid="order-number"]').textContent()).toContain(number);
+    await page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/);
+    const success = page.locator('[data-testid="order-confirmation"]');
+    expect(await success.textContent()).toContain(texts.confirmation.title);
+    const number = (await success.getByTestId("order-number").textContent())!;
     const { orders, items } = await storedOrder("0551000011");
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ order_number: number, source: "contact_form" });
@@ -328,9 +329,8 @@ describe("plain posts (without JavaScript) land on the page's own confirmation (
     await form.locator('textarea[name="address"]').fill("حي النصر، الجزائر");
     await quoteThenChooseCommune(page, () => page.getByTestId("jewellery-form"));
     await form.getByTestId("jewellery-submit").click();
-    await page.waitForURL(/\/jewellery\/[^/?]+\?order=SQ-\d+#order$/);
-    const number = new URL(page.url()).searchParams.get("order")!;
-    expect(await page.getByTestId("jewellery-success").textContent()).toContain(number);
+    await page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/);
+    const number = (await page.getByTestId("order-confirmation").getByTestId("order-number").textContent())!;
     const { orders } = await storedOrder("0551000012");
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ order_number: number, source: "jewellery", bundle: "single", first_name: "Nadia", last_name: "Belkacem" });

@@ -114,8 +114,8 @@ describe("jewellery", () => {
     await form.locator('select[name="wilaya"]').selectOption("16");
     await chooseCommune(form, "حي النصر، الجزائر");
     await form.getByTestId("jewellery-submit").click();
-    await page.getByTestId("jewellery-success").waitFor();
-    expect(await page.getByTestId("jewellery-success").textContent()).toContain("تم إرسال طلبك بنجاح! سنتواصل معك قريباً لتأكيد الطلب.");
+    await page.getByTestId("order-confirmation").waitFor();
+    expect(await page.getByTestId("order-confirmation").textContent()).toContain("شكرا! تم تسجيل طلبك");
     expect(await page.locator('[data-testid="bundle-option"][data-bundle="single"] input').isChecked()).toBe(true);
     expect(await form.locator('input[name="name"]').inputValue()).toBe("");
     expect(pageErrors).toEqual([]);

@@ -14,8 +14,8 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 
 /*
  * Every order form through its route action, as the browser posts it: a plain post (no
- * JavaScript: no key, answered by a 303 to the page's confirmation), a post with the client's
- * key (the fetcher: the order in the answer), and refusals (the schema's or the shop's, with
+ * JavaScript: no key, answered by a 303 to the order's confirmation page), a post with the
+ * client's key (the fetcher: the order and its confirmation in the answer), and refusals (the schema's or the shop's, with
  * each field's translated text and what was typed). One schema per form parses the post; the
  * order service places the order.
  */
@@ -32,6 +32,7 @@ const product = await import("~/routes/shop/product");
 const contact = await import("~/routes/shop/contact");
 const cart = await import("~/routes/shop/cart");
 const jewelleryItem = await import("~/routes/shop/jewellery-item");
+const orderConfirmation = await import("~/routes/shop/order-confirmation");
 const wholesale = await import("~/routes/shop/wholesale");
 const { getAdminOrder } = await import("~/server/orders/index.server");
 
@@ -103,16 +104,17 @@ const customer = (phone: string) => ({
 });
 const productParams = { slug: toy.slug! };
 const productUrl = productPath(toy);
-const confirmation = (path: string, anchor = "") => new RegExp(`^${path.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&")}\\?order=(SQ-\\d+)${anchor}$`);
+/** The token of a plain post's confirmation page (`/orders/confirmation/TOKEN`), from its redirect. */
+const confirmationToken = (location: string | null) => /^\/orders\/confirmation\/([A-Za-z0-9_-]{22})$/.exec(location ?? "")?.[1];
 
-describe("plain posts (without JavaScript): 303 to the page's confirmation, and the order", () => {
+describe("plain posts (without JavaScript): 303 to the order's confirmation page, and the order", () => {
   it("the product page's form", async () => {
     const { phone, ip } = shopper();
     const answer = await send(product.action, post(productUrl, { ...customer(phone), address: "حي النصر، عمارة 3" }, ip), productParams);
     expect(answer.status).toBe(303);
-    const number = confirmation(productUrl, "#order").exec(answer.location ?? "")?.[1];
+    const token = confirmationToken(answer.location);
     const [order] = await ordersOf(phone);
-    expect(order).toMatchObject({ order_number: number, source: "product_detail", address: "حي النصر، عمارة 3", ip, user_agent: "form-test" });
+    expect(order).toMatchObject({ confirmation_token: token, source: "product_detail", address: "حي النصر، عمارة 3", ip, user_agent: "form-test" });
     expect(await linesOf(order!.id)).toMatchObject([{ product_id: toy.id, quantity: 1 }]);
   });
 
@@ -120,9 +122,9 @@ describe("plain posts (without JavaScript): 303 to the page's confirmation, and 
     const { phone, ip } = shopper();
     const answer = await send(contact.action, post("/contact", { ...customer(phone), product: other.id, quantity: "2" }, ip));
     expect(answer.status).toBe(303);
-    const number = confirmation("/contact", "#quick-order").exec(answer.location ?? "")?.[1];
+    const token = confirmationToken(answer.location);
     const [order] = await ordersOf(phone);
-    expect(order).toMatchObject({ order_number: number, source: "contact_form", items_total: other.price * 2 });
+    expect(order).toMatchObject({ confirmation_token: token, source: "contact_form", items_total: other.price * 2 });
     expect(await linesOf(order!.id)).toMatchObject([{ product_id: other.id, quantity: 2 }]);
   });
 
@@ -131,10 +133,10 @@ describe("plain posts (without JavaScript): 303 to the page's confirmation, and 
     const lines = { "items[0].productId": toy.id, "items[0].quantity": "2", "items[1].productId": other.id, "items[1].quantity": "1" };
     const answer = await send(cart.action, post("/cart", { intent: "order", ...customer(phone), ...lines }, ip));
     expect(answer.status).toBe(303);
-    const number = confirmation("/cart").exec(answer.location ?? "")?.[1];
+    const token = confirmationToken(answer.location);
     expect(answer.cookie).toMatch(/^cart=;/);
     const [order] = await ordersOf(phone);
-    expect(order).toMatchObject({ order_number: number, source: "cart_page", items_total: toy.price * 2 + other.price });
+    expect(order).toMatchObject({ confirmation_token: token, source: "cart_page", items_total: toy.price * 2 + other.price });
     expect((await linesOf(order!.id)).map((line) => [line.product_id, line.quantity])).toEqual([
       [toy.id, 2],
       [other.id, 1],
@@ -156,10 +158,10 @@ describe("plain posts (without JavaScript): 303 to the page's confirmation, and 
     };
     const answer = await send(jewelleryItem.action, post(path, fields, ip), { id: jewel.id });
     expect(answer.status).toBe(303);
-    const number = confirmation(path, "#order").exec(answer.location ?? "")?.[1];
+    const token = confirmationToken(answer.location);
     const [order] = await ordersOf(phone);
     expect(order).toMatchObject({
-      order_number: number,
+      confirmation_token: token,
       source: "jewellery",
       bundle: "double",
       first_name: "Nadia",
@@ -242,6 +244,83 @@ describe("posts with the client's key (JavaScript: the form's fetcher)", () => {
     const answer = await send(wholesale.action, post("/product-gros", fields, ip));
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ sent: true });
+  });
+});
+
+/** The confirmation page's loader for `token`, in `language`: its data and status. */
+async function confirmationPage(token: string, language = "ar") {
+  const request = new Request(`http://shop.test/orders/confirmation/${token}`, { headers: { Cookie: `lng=${language}` } });
+  const answer = (await orderConfirmation.loader({ request, params: { token }, context: {} } as never)) as unknown as {
+    data: Awaited<ReturnType<typeof orderConfirmation.loader>>["data"];
+    init: { status: number; headers: Record<string, string> };
+  };
+  return { ...answer.data, status: answer.init.status, headers: new Headers(answer.init.headers) };
+}
+
+describe("the confirmation page (/orders/confirmation/TOKEN) and the confirmation in place of the form", () => {
+  it("a plain post lands on its order's page: the number, lines, delivery, amount to pay and masked phone, nothing more", async () => {
+    const { phone, ip } = shopper();
+    const fields = {
+      ...customer(phone),
+      wilaya: "25",
+      commune: "2506",
+      deliveryType: "stop_desk",
+      address: "حي سري جدا",
+      product: other.id,
+      quantity: "2",
+    };
+    const answer = await send(contact.action, post("/contact", fields, ip, "fr"));
+    const token = confirmationToken(answer.location)!;
+    // 128 random bits, stored with the order in its transaction; another order has another.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const [order] = await ordersOf(phone);
+    expect(order!.confirmation_token).toBe(token);
+
+    const page = await confirmationPage(token, "fr");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(orderConfirmation.headers()).toMatchObject({ "Cache-Control": "private, no-store" });
+    expect(page.seo.noindex).toBe(true);
+    expect(page.confirmation).toEqual({
+      token,
+      orderNumber: order!.order_number,
+      items: [{ title: expect.any(String), quantity: 2, unitPrice: other.price, lineTotal: other.price * 2 }],
+      deliveryType: "stop_desk",
+      wilaya: "Constantine",
+      commune: "El Khroub",
+      deliveryTime: expect.any(String),
+      itemsTotal: other.price * 2,
+      deliveryPrice: 400,
+      total: other.price * 2 + 400,
+      phone: `${phone.slice(0, 4)}****${phone.slice(-2)}`,
+    });
+    // No address line, no full phone, no name anywhere in the page's data.
+    const text = JSON.stringify(page);
+    expect(text).not.toContain("حي سري جدا");
+    expect(text).not.toContain(phone);
+    expect(text).not.toContain("أمين");
+    // In Arabic, the names in Arabic.
+    expect((await confirmationPage(token, "ar")).confirmation).toMatchObject({ wilaya: "قسنطينة", commune: "الخروب" });
+  });
+
+  it("an unknown or malformed token is a 404 that is not cached either", async () => {
+    for (const token of ["AAAAAAAAAAAAAAAAAAAAAA", "SQ-000001", "x".repeat(200)]) {
+      const page = await confirmationPage(token);
+      expect(page.status).toBe(404);
+      expect(page.confirmation).toBeNull();
+      expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+  });
+
+  it("with JavaScript, the action answers the same confirmation, and the same key again the same one", async () => {
+    const { phone, ip } = shopper();
+    const fields = { ...customer(phone), address: "حي النصر", idempotencyKey: "form-test-confirmation-1" };
+    const answer = await send(product.action, post(productUrl, fields, ip), productParams);
+    const { confirmation } = answer.data;
+    expect(confirmation).toMatchObject({ orderNumber: answer.data.order?.orderNumber, deliveryType: "home", total: answer.data.order?.total });
+    expect((await confirmationPage(confirmation!.token)).confirmation).toEqual(confirmation);
+    const again = await send(product.action, post(productUrl, fields, ip), productParams);
+    expect(again.data.confirmation).toEqual(confirmation);
   });
 });
 

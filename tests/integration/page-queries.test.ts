@@ -136,7 +136,7 @@ describe("round trips of the storefront pages", () => {
     expect(pastEnd.listing.products).toEqual([]);
     expect(pastEnd.listing.total).toBe(listing.listing.total);
 
-    // data(): the page may answer for one visitor alone (the order form's confirmation, ?order=).
+    // The product page answers through data() (its status and headers beside the page).
     const productPage = (
       (await load(pages[5]!)).result as {
         data: { found: boolean; product: { slug: string; images: { src: string }[] }; category: { slug: string } | null; wilayas: unknown[] };

@@ -63,7 +63,6 @@ const cart = {
     continueShopping: "متابعة التسوق",
   },
   success: {
-    total: "المبلغ عند الاستلام: {{total}}",
     continueShopping: "متابعة التسوق",
   },
   error: {

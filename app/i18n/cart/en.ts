@@ -61,7 +61,6 @@ const cart: CartDictionary = {
     continueShopping: "Continue shopping",
   },
   success: {
-    total: "To pay on delivery: {{total}}",
     continueShopping: "Continue shopping",
   },
   error: {

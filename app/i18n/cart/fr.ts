@@ -61,7 +61,6 @@ const cart: CartDictionary = {
     continueShopping: "Continuer mes achats",
   },
   success: {
-    total: "À payer à la livraison : {{total}}",
     continueShopping: "Continuer mes achats",
   },
   error: {

@@ -6,6 +6,7 @@ import { LineThumbnail, QuantityStepper, RemoveLineButton } from "~/components/s
 import { useCart } from "~/components/shop/CartProvider";
 import { CustomerFields } from "~/components/shop/order/CustomerFields";
 import { useDeliveryChoice } from "~/components/shop/order/DeliveryFields";
+import { OrderConfirmation } from "~/components/shop/order/OrderConfirmation";
 import { OrderStatusBanner } from "~/components/shop/order/OrderStatusBanner";
 import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
 import { OrderKeyInput, OrderLinesInputs, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
@@ -29,10 +30,8 @@ import { parseDeliveryDays } from "~/lib/delivery";
 import { formatDeliveryFee, formatDinars } from "~/lib/money";
 import {
   cartOrderSchema,
-  confirmationPath,
   orderBodyOf,
   orderFormMessages,
-  orderNumberParam,
   isQuote,
   parseForm,
   quotedForm,
@@ -43,6 +42,7 @@ import {
   type OrderFormAnswer,
   type OrderFormKind,
 } from "~/lib/order-form";
+import { orderConfirmationPath } from "~/lib/order-confirmation";
 import type { OrderRequestBody } from "~/lib/order-request";
 import { productPath, type ProductImageData } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
@@ -53,30 +53,23 @@ import { getDb } from "~/server/db/connection.server";
 import { cookieIsSecure } from "~/server/http/cookie-secure.server";
 import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
-import { placeOrder } from "~/server/orders/index.server";
+import { getOrderConfirmation, placeOrder } from "~/server/orders/index.server";
 import type { Route } from "./+types/cart";
-import type { PageQueryHandle } from "~/lib/page-query";
 
 /** Where a no-JS add may send the shopper back to: a path on this site only. */
 const LOCAL_PATH = /^\/(?![/\\])[^\s]*$/;
 
 const cookieLines = (request: Request) => cartFromCookieHeader(request.headers.get("Cookie")) ?? [];
 
-/** The query parameters the loader reads (app/lib/page-query.ts): the number of the order just placed. */
-export const handle: PageQueryHandle = { query: ["order"] };
-
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { t, language } = ctx;
   const db = getDb();
-  const ordered = orderNumberParam(new URL(request.url));
   const [quote, wilayas] = await Promise.all([quoteCart(db, cookieLines(request), language), listDeliveryRates(db)]);
   return data(
     {
       quote,
       wilayas,
-      /** The order number after a plain (no-JS) order: the page shows the success. */
-      ordered,
       seo: ctx.seo({
         title: ctx.pageTitle(t("cart.page.title")),
         description: t("cart.page.description"),
@@ -93,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * change the `cart` cookie and go back (303). intent=order (the checkout, with the page's lines)
  * and intent=quick-buy (the quick-buy modal) are order forms: their schema parses the post and
  * the order service places the order. With the client's key (JavaScript) the answer is the
- * order; a plain post goes to /cart?order=NUMBER (303), the checkout's with the cookie emptied,
+ * order; a plain post goes to its confirmation page (303), the checkout's with the cookie emptied,
  * or is shown again with its errors, what was typed and the typed wilaya's communes; the
  * checkout's "update the fee" button (isQuote, without JavaScript) shows it again with its fee.
  */
@@ -121,9 +114,9 @@ export async function action({ request }: Route.ActionArgs) {
     const key = parsed.key;
     const placed = await placeOrder(db, parsed.body, orderContext(request, language, { idempotencyKey: key, formPost: !key }));
     if (!placed.ok) return refused(refusedOrder(submission, placed.error, kind), placed.status);
-    if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
+    if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order, await getOrderConfirmation(db, placed.confirmationToken, language)));
     const headers = kind === "cart" ? { "Set-Cookie": cartCookie([], { secure }) } : undefined;
-    return redirect(confirmationPath("/cart", placed.order.orderNumber), { status: 303, headers });
+    return redirect(orderConfirmationPath(placed.confirmationToken), { status: 303, headers });
   }
 
   const line = parseWithZod(form, { schema: cartLineSchema });
@@ -201,7 +194,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const { wilayas } = loaderData;
   const cart = useCart();
-  const { fetcher, form, errors, defaults, failed, invalid, message, order, communes, submitting } = useOrderForm({
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, submitting, dismiss } = useOrderForm({
     schema: cartOrderSchema,
     posted: orderFormAnswerOf(actionData),
   });
@@ -282,8 +275,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const chosen = delivery.chosen;
   const fee = delivery.fee;
   const days = chosen ? parseDeliveryDays(chosen.deliveryTime) : null;
-  const succeeded = order;
-  const orderedNumber = loaderData.ordered;
   const sent = useRef<{ productId: string; quantity: number }[]>([]);
 
   // A placed order: the pixel, and the cart, the form, the wilaya and its search cleared.
@@ -296,7 +287,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     trackOrderPlaced(sent.current, order);
     clearCart();
     setFormKey((key) => key + 1);
-    window.scrollTo({ top: 0 });
   }, [order]);
 
   // A refused order: the lines priced again (a price or the stock may have changed).
@@ -304,15 +294,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     if (fetcher.data && !fetcher.data.order) setRequoteCount((count) => count + 1);
   }, [fetcher.data]);
 
-  if (succeeded || (orderedNumber && lines.length === 0)) {
+  // The placed order's confirmation, until the shopper dismisses it (the cart is empty by then).
+  if (order) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <h1 className="sr-only">{t("cart.page.title")}</h1>
-        <OrderStatusBanner form="cart" status="success" order={succeeded ?? { orderNumber: orderedNumber! }} />
-        {succeeded && (
-          <p className="mt-3 text-center text-stone-700" data-testid="order-total">
-            {t("cart.success.total", { total: formatDinars(succeeded.total, language) })}
-          </p>
+        {confirmation ? (
+          <OrderConfirmation confirmation={confirmation} inline onDismiss={dismiss} />
+        ) : (
+          <OrderStatusBanner form="cart" status="success" order={order} />
         )}
         <div className="mt-6 text-center">
           <Link to="/categories" className="inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">

@@ -8,11 +8,9 @@ import { WhyChooseUs } from "~/components/shop/WhyChooseUs";
 import { Icon, MailIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/components/shop/useRootData";
 import {
-  confirmationPath,
   contactOrderSchema,
   orderBodyOf,
   orderFormMessages,
-  orderNumberParam,
   isQuote,
   parseForm,
   quotedForm,
@@ -21,6 +19,7 @@ import {
   refusedOrder,
   type OrderFormAnswer,
 } from "~/lib/order-form";
+import { orderConfirmationPath } from "~/lib/order-confirmation";
 import { telHref } from "~/lib/phone";
 import { whatsappChatUrl } from "~/lib/phone";
 import type { PublicShopInfo } from "~/lib/shop-settings";
@@ -31,13 +30,13 @@ import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.se
 import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { listOrderableProducts } from "~/server/catalog/index.server";
-import { placeOrder } from "~/server/orders/index.server";
+import { getOrderConfirmation, placeOrder } from "~/server/orders/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/contact";
 import type { PageQueryHandle } from "~/lib/page-query";
 
-/** The query parameters the loader reads (app/lib/page-query.ts): the calculator's wilaya, the number of the order a plain post placed. */
-export const handle: PageQueryHandle = { query: ["wilaya", "order"] };
+/** The query parameters the loader reads (app/lib/page-query.ts): the calculator's wilaya. */
+export const handle: PageQueryHandle = { query: ["wilaya"] };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
@@ -47,22 +46,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The delivery calculator without JavaScript: GET /contact?wilaya=16.
   const asked = url.searchParams.get("wilaya");
-  // The quick order's confirmation after a plain post (?order=): this visitor's page, never shared.
-  const ordered = orderNumberParam(url);
-  return data(
-    {
-      wilayas,
-      products,
-      calculatorWilaya: wilayas.some((w) => w.code === asked) ? asked : null,
-      ordered,
-      seo: ctx.seo({
-        title: ctx.pageTitle(t("pages.contact.title")),
-        description: t("pages.contact.description", { shopName }),
-        path: "/contact",
-      }),
-    },
-    ordered ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
-  );
+  return data({
+    wilayas,
+    products,
+    calculatorWilaya: wilayas.some((w) => w.code === asked) ? asked : null,
+    seo: ctx.seo({
+      title: ctx.pageTitle(t("pages.contact.title")),
+      description: t("pages.contact.description", { shopName }),
+      path: "/contact",
+    }),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : []);
@@ -90,8 +83,8 @@ export async function action({ request }: Route.ActionArgs) {
     orderContext(request, language, { idempotencyKey: key, formPost: !key }),
   );
   if (!placed.ok) return refused(refusedOrder(submission, placed.error, "contact"), placed.status);
-  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
-  return redirect(confirmationPath("/contact", placed.order.orderNumber, "#quick-order"), 303);
+  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order, await getOrderConfirmation(db, placed.confirmationToken, language)));
+  return redirect(orderConfirmationPath(placed.confirmationToken), 303);
 }
 
 /** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */
@@ -211,12 +204,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="quick-order-title" className="text-xl font-bold">
             {t("pages.contact.quickOrder.title")}
           </h2>
-          <ContactQuickOrder
-            products={loaderData.products}
-            wilayas={loaderData.wilayas}
-            posted={orderFormAnswerOf(actionData)}
-            ordered={loaderData.ordered}
-          />
+          <ContactQuickOrder products={loaderData.products} wilayas={loaderData.wilayas} posted={orderFormAnswerOf(actionData)} />
           {/* Or order by phone or e-mail. */}
           <p className="mt-6 border-t border-stone-200 pt-4 leading-relaxed text-stone-700">{t("pages.contact.quickOrder.text")}</p>
           <ContactButtons shop={shop} subject={t("pages.contact.quickOrder.emailSubject")} />

@@ -9,11 +9,9 @@ import { isLanguage } from "~/i18n/config";
 import { jewelleryItemPath, jewelleryListPath } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
 import {
-  confirmationPath,
   jewelleryOrderSchema,
   orderBodyOf,
   orderFormMessages,
-  orderNumberParam,
   isQuote,
   parseForm,
   quotedForm,
@@ -22,7 +20,7 @@ import {
   refusedOrder,
   type OrderFormAnswer,
 } from "~/lib/order-form";
-import type { PageQueryHandle } from "~/lib/page-query";
+import { orderConfirmationPath } from "~/lib/order-confirmation";
 import { discountPercent } from "~/lib/product";
 import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
@@ -30,12 +28,9 @@ import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.se
 import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { getJewelleryItem } from "~/server/jewellery/index.server";
-import { placeOrder } from "~/server/orders/index.server";
+import { getOrderConfirmation, placeOrder } from "~/server/orders/index.server";
 import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import type { Route } from "./+types/jewellery-item";
-
-/** The query parameters the loader reads (app/lib/page-query.ts): the number of the order a plain post placed. */
-export const handle: PageQueryHandle = { query: ["order"] };
 
 /** /jewellery/{id}: one jewellery piece with its bundles and order form; an unknown id goes home. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -45,17 +40,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const item = await getJewelleryItem(db, params.id, language);
   if (!item) throw redirect("/");
   const wilayas = await listDeliveryRates(db);
-  // The confirmation after a plain post (?order=): this visitor's page, never shared.
-  const ordered = orderNumberParam(new URL(request.url));
-  return data(
-    {
-      item,
-      wilayas,
-      ordered,
-      ...productPageSeo(ctx, { ...item, sku: null }, jewelleryItemPath(item.slug)),
-    },
-    ordered ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
-  );
+  return data({
+    item,
+    wilayas,
+    ...productPageSeo(ctx, { ...item, sku: null }, jewelleryItemPath(item.slug)),
+  });
 }
 
 /**
@@ -83,8 +72,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     orderContext(request, language, { idempotencyKey: key, formPost: !key }),
   );
   if (!placed.ok) return refused(refusedOrder(submission, placed.error, "jewellery"), placed.status);
-  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
-  return redirect(confirmationPath(jewelleryItemPath(item.slug), placed.order.orderNumber, "#order"), 303);
+  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order, await getOrderConfirmation(db, placed.confirmationToken, language)));
+  return redirect(orderConfirmationPath(placed.confirmationToken), 303);
 }
 
 /** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */
@@ -253,7 +242,6 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
           item={{ id: item.id, title: item.title, inStock: item.inStock, stockQuantity: item.stockQuantity }}
           wilayas={wilayas}
           posted={orderFormAnswerOf(actionData)}
-          ordered={loaderData.ordered}
         />
       </div>
     </div>

@@ -9,10 +9,8 @@ import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
 import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
 import {
-  confirmationPath,
   orderBodyOf,
   orderFormMessages,
-  orderNumberParam,
   isQuote,
   parseForm,
   quotedForm,
@@ -22,7 +20,7 @@ import {
   refusedOrder,
   type OrderFormAnswer,
 } from "~/lib/order-form";
-import type { PageQueryHandle } from "~/lib/page-query";
+import { orderConfirmationPath } from "~/lib/order-confirmation";
 import { productPath, stockStatus } from "~/lib/product";
 import { absoluteUrl, jsonLdMeta, seoMeta } from "~/lib/seo";
 import { OrderByContact } from "~/components/shop/share/OrderByContact";
@@ -32,12 +30,9 @@ import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
 import { orderContext } from "~/server/http/order-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
-import { placeOrder } from "~/server/orders/index.server";
+import { getOrderConfirmation, placeOrder } from "~/server/orders/index.server";
 import { trackPixel } from "~/lib/pixel";
 import type { Route } from "./+types/product";
-
-/** The query parameters the loader reads (app/lib/page-query.ts): the number of the order a plain post placed. */
-export const handle: PageQueryHandle = { query: ["order"] };
 
 // The order form and the share buttons work from the server's markup until their code, not
 // part of the page's first load, arrives and hydrates them (see deferHydration).
@@ -64,19 +59,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
   }
   const [category, wilayas] = await Promise.all([product.category ? getCategory(db, product.category, language) : null, listDeliveryRates(db)]);
-  // The confirmation after a plain post (?order=): this visitor's page, never shared.
-  const ordered = orderNumberParam(new URL(request.url));
-  return data(
-    {
-      found: true as const,
-      product,
-      category,
-      wilayas,
-      ordered,
-      ...productPageSeo(ctx, product, productPath(product)),
-    },
-    ordered ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
-  );
+  return data({
+    found: true as const,
+    product,
+    category,
+    wilayas,
+    ...productPageSeo(ctx, product, productPath(product)),
+  });
 }
 
 /**
@@ -104,8 +93,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     orderContext(request, language, { idempotencyKey: key, formPost: !key }),
   );
   if (!placed.ok) return refused(refusedOrder(submission, placed.error, "product"), placed.status);
-  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order));
-  return redirect(confirmationPath(productPath(product), placed.order.orderNumber, "#order"), 303);
+  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order, await getOrderConfirmation(db, placed.confirmationToken, language)));
+  return redirect(orderConfirmationPath(placed.confirmationToken), 303);
 }
 
 /** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */
@@ -136,7 +125,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       product={loaderData.product}
       category={loaderData.category}
       wilayas={loaderData.wilayas}
-      ordered={loaderData.ordered}
       posted={orderFormAnswerOf(actionData)}
       url={absoluteUrl(loaderData.seo.origin, loaderData.seo.path)}
     />
@@ -149,22 +137,20 @@ function ProductDetail({
   product,
   category,
   wilayas,
-  ordered,
   posted,
   url,
 }: {
   product: Loaded["product"];
   category: Loaded["category"];
   wilayas: Loaded["wilayas"];
-  ordered: string | null;
   posted: OrderFormAnswer | null;
   /** The product's public address, for the WhatsApp order message. */
   url: string;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  // Open after a plain (no-JS) post of the order form, to show its answer or its confirmation.
-  const [orderOpen, setOrderOpen] = useState(posted != null || ordered != null);
+  // Open after a refused plain (no-JS) post of the order form, to show its answer.
+  const [orderOpen, setOrderOpen] = useState(posted != null);
   const { add, justAdded: added } = useAddToCart(product);
   const available = stockStatus(product) !== "out";
   const closeOrder = useCallback(() => setOrderOpen(false), []);
@@ -263,9 +249,7 @@ function ProductDetail({
             {added ? t("catalog.card.added") : ""}
           </span>
 
-          {available && (
-            <ProductOrderSection product={product} wilayas={wilayas} open={orderOpen} onClose={closeOrder} posted={posted} ordered={ordered} />
-          )}
+          {available && <ProductOrderSection product={product} wilayas={wilayas} open={orderOpen} onClose={closeOrder} posted={posted} />}
 
           <ShareWidget
             key={product.id}

@@ -31,10 +31,11 @@ export interface PageCacheMiddlewareOptions {
 
 /**
  * Paths never served from the cache: the admin area, APIs and files (they have their own caching),
- * and React Router's route discovery (`/__manifest?paths=…&version=…`), which must see its whole
- * query: cut to the declared parameters, it reads as a version mismatch and reloads the page.
+ * a shopper's order confirmations (each for one visitor, by its secret address), and React
+ * Router's route discovery (`/__manifest?paths=…&version=…`), which must see its whole query: cut
+ * to the declared parameters, it reads as a version mismatch and reloads the page.
  */
-const NEVER_CACHED = /^\/(admin|api|qr|uploads|assets|__manifest)(\/|$)/;
+const NEVER_CACHED = /^\/(admin|api|qr|uploads|assets|__manifest|orders)(\/|$)/;
 /** Hop-by-hop and per-response headers that a replayed page must not carry over. */
 const NOT_REPLAYED = new Set(["connection", "content-length", "content-encoding", "transfer-encoding", "date", "keep-alive"]);
 

@@ -5,6 +5,7 @@
  * repositories stay private to it.
  */
 export * from "./admin-orders.server";
+export * from "./order-confirmation.server";
 export * from "./order-print.server";
 export * from "./order-workflow.server";
 export { FORM_DUPLICATE_WINDOW_SECONDS, placeOrder, type OrderSettings, type PlaceOrderContext, type PlaceOrderResult } from "./order.service.server";

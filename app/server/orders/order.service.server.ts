@@ -37,6 +37,7 @@ import { maskPhone } from "~/lib/phone";
 import {
   completeOrder,
   insertOrderRow,
+  newConfirmationToken,
   selectOrderByIdempotencyKey,
   selectOrderByIdempotencyKeys,
   type NewOrder,
@@ -63,8 +64,13 @@ export interface PlaceOrderContext {
   referral?: { code: string; visitorToken: string } | null;
 }
 
+/**
+ * A placed order (or, for a repeated key, the first one) with the token of its confirmation page
+ * (orderConfirmationPath; kept off the JSON API's answer), or the refusal.
+ */
 export type PlaceOrderResult =
-  { ok: true; status: 201; order: OrderCreated; replayed: boolean } | { ok: false; status: 400 | 422 | 429; error: OrderError };
+  | { ok: true; status: 201; order: OrderCreated; confirmationToken: string; replayed: boolean }
+  | { ok: false; status: 400 | 422 | 429; error: OrderError };
 
 /** What placeOrder needs from the configuration (read from the environment unless given). */
 export interface OrderSettings {
@@ -120,6 +126,7 @@ function created(order: OrderSummaryRow, replayed: boolean): PlaceOrderResult {
     ok: true,
     status: 201,
     replayed,
+    confirmationToken: order.confirmation_token,
     order: {
       orderNumber: order.order_number,
       itemsTotal: order.items_total,
@@ -327,6 +334,8 @@ export async function placeOrder(
       userAgent: context.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) || null,
       idempotencyKey: insertKey,
       requestHash,
+      // Created here and stored in the order's transaction, so every order has its page.
+      confirmationToken: newConfirmationToken(),
       createdAt,
       lines,
     },

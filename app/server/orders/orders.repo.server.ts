@@ -1,11 +1,29 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/database.server";
 import type { DeliveryType } from "~/lib/delivery-options";
 import type { BundleId } from "~/lib/jewellery";
 import type { OrderSource } from "~/lib/order-request";
 
-const orderSummaryColumns = ["id", "order_number", "items_total", "delivery_price", "total", "status", "phone", "request_hash"] as const;
+const orderSummaryColumns = [
+  "id",
+  "order_number",
+  "items_total",
+  "delivery_price",
+  "total",
+  "status",
+  "phone",
+  "request_hash",
+  "confirmation_token",
+] as const;
+
+/**
+ * A new order's confirmation token: 128 random bits (base64url), so the shopper's confirmation
+ * page cannot be found from the order number or another order's address.
+ */
+export function newConfirmationToken(): string {
+  return randomBytes(16).toString("base64url");
+}
 
 export function selectOrderByIdempotencyKey(db: Kysely<Database>, key: string) {
   return db.selectFrom("orders").select(orderSummaryColumns).where("idempotency_key", "=", key).executeTakeFirst();
@@ -49,6 +67,8 @@ export interface NewOrder {
   idempotencyKey: string | null;
   /** SHA-256 (hex) of the canonical request (canonicalOrderRequest). */
   requestHash: string;
+  /** The address of the shopper's confirmation page (newConfirmationToken). */
+  confirmationToken: string;
   createdAt: string;
   lines: {
     productId: string;
@@ -94,6 +114,7 @@ export async function insertOrderRow(trx: Transaction<Database>, order: NewOrder
       user_agent: order.userAgent,
       idempotency_key: order.idempotencyKey,
       request_hash: order.requestHash,
+      confirmation_token: order.confirmationToken,
       created_at: order.createdAt,
       updated_at: order.createdAt,
     })
@@ -143,5 +164,34 @@ export async function completeOrder(
     status: "new" as const,
     phone: order.phone,
     request_hash: order.requestHash,
+    confirmation_token: order.confirmationToken,
   };
+}
+
+/** The order holding this confirmation token, with its lines in their order; undefined when none does. */
+export async function selectOrderByConfirmationToken(db: Kysely<Database>, token: string) {
+  const order = await db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "order_number",
+      "confirmation_token",
+      "phone",
+      "wilaya_code",
+      "commune_code",
+      "delivery_type",
+      "items_total",
+      "delivery_price",
+      "total",
+    ])
+    .where("confirmation_token", "=", token)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const items = await db
+    .selectFrom("order_items")
+    .select(["title", "quantity", "unit_price", "line_total"])
+    .where("order_id", "=", order.id)
+    .orderBy("position")
+    .execute();
+  return { ...order, items };
 }

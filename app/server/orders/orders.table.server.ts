@@ -39,6 +39,11 @@ export interface OrdersTable {
   request_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Taken past the per-phone limit from an address new to that phone: shown to the merchant (migration 013). */
   phone_flagged: Bool;
+  /**
+   * The address of the shopper's confirmation page (/orders/confirmation/TOKEN): 128 random bits,
+   * base64url, unique; every order has one (migration 016 gave the older orders theirs).
+   */
+  confirmation_token: ColumnType<string, string | undefined, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { Field, HoneypotField, PhoneField } from "~/components/shop/order/CustomerFields";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
 import { DeliveryFields, useDeliveryChoice } from "~/components/shop/order/DeliveryFields";
+import { OrderConfirmation } from "~/components/shop/order/OrderConfirmation";
 import { isLanguage } from "~/i18n/config";
 import { parseDeliveryDays } from "~/lib/delivery";
 import { bundleById, DEFAULT_BUNDLE, isBundleId, JEWELLERY_BUNDLES, type BundleId } from "~/lib/jewellery";
@@ -16,21 +17,19 @@ import type { WilayaChoice } from "~/lib/wilaya-search";
  * block (wilaya, commune, home or stop-desk, address), and a summary with the bundle price, the
  * chosen delivery's fee and time, and the total. It posts to
  * the page's own action (jewelleryOrderSchema): with JavaScript through a fetcher, and a success
- * clears the form and sets the bundle back to single; without, a plain POST answered by a
- * redirect to the page's confirmation (`ordered`).
+ * clears the form, sets the bundle back to single and shows the order's confirmation in its place
+ * until the shopper dismisses it; without, a plain POST answered by a redirect (303) to the
+ * order's confirmation page.
  */
 export function JewelleryOrderForm({
   item,
   wilayas,
   posted,
-  ordered,
 }: {
   item: { id: string; title: string; inStock: boolean; stockQuantity: number };
   wilayas: WilayaChoice[];
   /** The answer of a refused plain post. */
   posted?: OrderFormAnswer | null;
-  /** The number of the order a plain post placed (the confirmation page). */
-  ordered?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
@@ -43,8 +42,10 @@ export function JewelleryOrderForm({
     failed,
     message,
     order,
+    confirmation,
     communes,
     submitting,
+    dismiss,
   } = useOrderForm({
     schema: jewelleryOrderSchema,
     posted,
@@ -68,9 +69,6 @@ export function JewelleryOrderForm({
   const errors: Record<string, string> = showMissing
     ? Object.fromEntries(Object.entries(refusals).filter(([, text]) => text !== t("jewellery.form.required")))
     : refusals;
-  // The plain post's confirmation, until the shopper orders again with JavaScript.
-  const createdOrder = order ?? (ordered && fetcher.data === undefined ? { orderNumber: ordered } : null);
-  const succeeded = createdOrder !== null;
 
   // A success (the pixel told) resets the form and sets the bundle back to single.
   const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) =>
@@ -103,7 +101,7 @@ export function JewelleryOrderForm({
         }}
         defaultShouldRevalidate={false}
         noValidate
-        className="mt-4 flex flex-col gap-5"
+        className={`mt-4 flex flex-col gap-5 ${confirmation ? "hidden" : ""}`}
         data-testid="jewellery-form"
       >
         <OrderKeyInput state={fetcher.state} />
@@ -262,20 +260,19 @@ export function JewelleryOrderForm({
           {submitting ? t("jewellery.form.sending") : t("jewellery.form.submit")}
         </button>
       </fetcher.Form>
-      {/* Outside the form, which starts over (a new key) after a success: the live region stays put. */}
+      {/* Outside the form, which starts over (a new key) after a success: the confirmation stays put. */}
       <div aria-live="polite" className="mt-4 flex flex-col gap-2 empty:hidden">
-        {succeeded && (
+        {order && confirmation && <OrderConfirmation confirmation={confirmation} inline onDismiss={dismiss} />}
+        {order && !confirmation && (
           <div
             role="status"
             className="rounded-xl bg-emerald-50 p-4 font-semibold text-emerald-900 ring-1 ring-emerald-300"
             data-testid="jewellery-success"
           >
             <p>{t("jewellery.success")}</p>
-            {createdOrder && (
-              <p className="mt-1 text-sm font-normal" data-testid="order-number">
-                {t("order.orderNumber", { number: createdOrder.orderNumber })}
-              </p>
-            )}
+            <p className="mt-1 text-sm font-normal" data-testid="order-number">
+              {t("order.orderNumber", { number: order.orderNumber })}
+            </p>
           </div>
         )}
       </div>

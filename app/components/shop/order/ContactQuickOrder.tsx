@@ -8,6 +8,7 @@ import { wilayaLabel, type WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields, Field } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
 import { SubmitOrderButton } from "./SubmitOrderButton";
+import { OrderConfirmation } from "./OrderConfirmation";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 
@@ -19,25 +20,23 @@ export const QUICK_ORDER_QUANTITIES = [1, 2, 3, 4, 5] as const;
  * by title), quantity 1–5, the delivery block (wilaya, commune, home or stop-desk, address),
  * with the chosen delivery's fee and the grand total once a wilaya is chosen.
  * It posts to the page's own action: with JavaScript through a fetcher, and a success clears
- * the form, the wilaya and its search; without, a plain POST answered by a redirect to the
- * page's confirmation (`ordered`).
+ * the form, the wilaya and its search and shows the order's confirmation in its place until the
+ * shopper dismisses it; without, a plain POST answered by a redirect (303) to the order's
+ * confirmation page.
  */
 export function ContactQuickOrder({
   products,
   wilayas,
   posted,
-  ordered,
 }: {
   products: { id: string; title: string; price: number }[];
   wilayas: WilayaChoice[];
   /** The answer of a refused plain post. */
   posted?: OrderFormAnswer | null;
-  /** The number of the order a plain post placed (the confirmation page). */
-  ordered?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
-  const { fetcher, form, errors, defaults, failed, invalid, message, order, communes, submitting } = useOrderForm({
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, submitting, dismiss } = useOrderForm({
     schema: contactOrderSchema,
     posted,
   });
@@ -53,10 +52,7 @@ export function ContactQuickOrder({
   const chosenWilaya = delivery.chosen;
   const chosenProduct = products.find((p) => p.id === productId);
 
-  // The plain post's confirmation, until the shopper orders again with JavaScript.
-  const confirmed = order ?? (ordered && fetcher.data === undefined ? { orderNumber: ordered } : null);
-
-  // A success tells the pixel, clears the form, the wilaya and its search (a fresh form), and keeps the success banner.
+  // A success tells the pixel, clears the form, the wilaya and its search (a fresh form, shown again once the confirmation is dismissed).
   useEffect(() => {
     if (!order) return;
     trackOrderPlaced([sent.current], order);
@@ -69,7 +65,12 @@ export function ContactQuickOrder({
   return (
     <div className="mt-2 flex flex-col gap-4">
       <p className="leading-relaxed text-stone-700">{t("order.contact.intro")}</p>
-      {confirmed && <OrderStatusBanner form="contact" status="success" order={confirmed} />}
+      {order &&
+        (confirmation ? (
+          <OrderConfirmation confirmation={confirmation} inline onDismiss={dismiss} />
+        ) : (
+          <OrderStatusBanner form="contact" status="success" order={order} />
+        ))}
       <fetcher.Form
         key={formKey}
         id={form.id}
@@ -86,7 +87,7 @@ export function ContactQuickOrder({
           checkoutSent.current = true;
           trackPixel("InitiateCheckout", { content_type: "product", currency: "DZD" });
         }}
-        className="flex flex-col gap-4"
+        className={`flex flex-col gap-4 ${confirmation ? "hidden" : ""}`}
         data-testid="quick-order-form"
       >
         <OrderKeyInput state={fetcher.state} />

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
@@ -6,20 +6,19 @@ import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
 import { SubmitOrderButton } from "./SubmitOrderButton";
+import { OrderConfirmation } from "./OrderConfirmation";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useHydrated } from "./useHydrated";
 
-/** How long the product page's confirmation stays before the form closes and clears. */
-export const PRODUCT_ORDER_SUCCESS_MS = 3000;
-
 /**
  * The product page's inline order form (#order, opened by buy-now): first and last name,
  * phone, the delivery block (wilaya, commune, home or stop-desk, address), quantity 1, with
  * the items total, the chosen delivery's fee and the grand total. It posts to the page's own action: with
- * JavaScript through a fetcher (the confirmation for 3 s, then the form closes and clears);
- * without, a plain POST answered by a redirect to the page's confirmation (`ordered`), and
+ * JavaScript through a fetcher (the order's confirmation in place of the form until the shopper
+ * dismisses it, then the form closes and clears); without, a plain POST answered by a redirect
+ * (303) to the order's confirmation page, and
  * `:target` shows it when a card's quick-buy link lands on #order.
  */
 export function ProductOrderSection({
@@ -28,7 +27,6 @@ export function ProductOrderSection({
   open,
   onClose,
   posted,
-  ordered,
 }: {
   product: { id: string; title: string; price: number };
   wilayas: WilayaChoice[];
@@ -36,12 +34,10 @@ export function ProductOrderSection({
   onClose(): void;
   /** The answer of a refused plain post. */
   posted?: OrderFormAnswer | null;
-  /** The number of the order a plain post placed (the confirmation page). */
-  ordered?: string | null;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { fetcher, form, errors, defaults, failed, invalid, message, order, communes, submitting, dismiss } = useOrderForm({
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, submitting, dismiss } = useOrderForm({
     schema: productOrderSchema,
     posted,
   });
@@ -53,25 +49,19 @@ export function ProductOrderSection({
     if (open) trackPixel("InitiateCheckout", { content_ids: [product.id], num_items: 1, value: product.price, currency: "DZD" });
   }, [open, product.id, product.price]);
 
-  const close = useRef({ onClose, dismiss, reset: delivery.reset });
-  close.current = { onClose, dismiss, reset: delivery.reset };
   // The pixel hears of the order with the product it was placed for, even if the page changes product.
   const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) => trackOrderPlaced([{ productId: product.id, quantity: 1 }], placed));
-  // After a success: tell the pixel, the confirmation for 3 s, then the form closes and clears.
+  // After a success: tell the pixel, once per order; the confirmation stays until dismissed.
   useEffect(() => {
-    if (!order) return;
-    tellOrderPlaced(order);
-    const timer = window.setTimeout(() => {
-      close.current.onClose();
-      close.current.reset();
-      setFormKey((key) => key + 1);
-      close.current.dismiss();
-    }, PRODUCT_ORDER_SUCCESS_MS);
-    return () => window.clearTimeout(timer);
+    if (order) tellOrderPlaced(order);
   }, [order]);
-
-  // The plain post's confirmation, until the shopper orders again with JavaScript.
-  const confirmed = order ?? (ordered && fetcher.data === undefined ? { orderNumber: ordered } : null);
+  // Dismissed: the form closes and starts over.
+  const startOver = () => {
+    onClose();
+    delivery.reset();
+    setFormKey((key) => key + 1);
+    dismiss();
+  };
   // Closed: hidden, except before hydration when the address ends in #order (a card's quick-buy link without JS).
   const visibility = open ? "" : hydrated ? "hidden" : "hidden target:block";
 
@@ -85,9 +75,13 @@ export function ProductOrderSection({
       <h2 id="order-title" className="text-lg font-bold">
         {t("order.product.title")}
       </h2>
-      {confirmed ? (
+      {order ? (
         <div className="mt-3">
-          <OrderStatusBanner form="product" status="success" order={confirmed} />
+          {confirmation ? (
+            <OrderConfirmation confirmation={confirmation} inline onDismiss={startOver} />
+          ) : (
+            <OrderStatusBanner form="product" status="success" order={order} />
+          )}
         </div>
       ) : (
         <fetcher.Form

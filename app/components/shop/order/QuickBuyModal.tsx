@@ -6,13 +6,11 @@ import { quickBuySchema } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import { CustomerFields } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
+import { OrderConfirmation } from "./OrderConfirmation";
 import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, OrderLinesInputs, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useWilayas } from "./useWilayas";
-
-/** How long the confirmation stays before the modal closes. */
-export const QUICK_BUY_SUCCESS_MS = 2000;
 
 export interface QuickBuyItem {
   productId: string;
@@ -27,8 +25,8 @@ export interface QuickBuyItem {
  * phone and the delivery block (wilaya, commune, home or stop-desk, address), the items
  * total, the chosen delivery's fee and the grand total. A native modal <dialog>: the page behind is inert (focus stays inside), Escape
  * and a tap on the backdrop close it. The form posts to the cart's route action (intent
- * quick-buy, with the lines); on success the confirmation shows for 2 s, then the modal
- * closes, the form clears and onSuccess runs; on error the form stays editable. It opens
+ * quick-buy, with the lines); on success onSuccess runs and the order's confirmation shows in
+ * the modal until it is closed, when the form clears; on error the form stays editable. It opens
  * only with JavaScript (without, the cards link to the product page's form).
  * Loaded on demand by its callers (React.lazy): default export.
  */
@@ -49,7 +47,7 @@ export default function QuickBuyModal({
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const dialog = useRef<HTMLDialogElement>(null);
   const wilayas = useWilayas(open);
-  const { fetcher, form, errors, failed, invalid, message, order, submitting, dismiss } = useOrderForm({ schema: quickBuySchema });
+  const { fetcher, form, errors, failed, invalid, message, order, confirmation, submitting, dismiss } = useOrderForm({ schema: quickBuySchema });
   const delivery = useDeliveryChoice(Array.isArray(wilayas) ? wilayas : []);
   const [formKey, setFormKey] = useState(0);
   const itemsTotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
@@ -76,26 +74,24 @@ export default function QuickBuyModal({
     }
   }, [open]);
 
-  // The latest callbacks, so a parent re-rendering with new closures does not restart the timer below.
-  const callbacks = useRef({ onClose, onSuccess });
-  callbacks.current = { onClose, onSuccess };
-
   const sent = useRef(items);
-  const restart = useRef({ dismiss, reset: delivery.reset });
-  restart.current = { dismiss, reset: delivery.reset };
-  // After a success: tell the pixel, the confirmation for 2 s, then close, clear and hand over.
+  // After a success: tell the pixel (once per order) and hand over (the cart drawer empties the
+  // cart); the confirmation stays in the modal until the shopper closes it.
+  const placed = useEffectEvent((created: NonNullable<typeof order>) => {
+    trackOrderPlaced(sent.current, created);
+    onSuccess?.();
+  });
   useEffect(() => {
-    if (!order) return;
-    trackOrderPlaced(sent.current, order);
-    const timer = window.setTimeout(() => {
-      callbacks.current.onClose();
-      restart.current.reset();
-      setFormKey((key) => key + 1);
-      restart.current.dismiss();
-      callbacks.current.onSuccess?.();
-    }, QUICK_BUY_SUCCESS_MS);
-    return () => window.clearTimeout(timer);
+    if (order) placed(order);
   }, [order]);
+  // Closed after an order: the form starts over for the next time.
+  const close = () => {
+    onClose();
+    if (!order) return;
+    delivery.reset();
+    setFormKey((key) => key + 1);
+    dismiss();
+  };
 
   return (
     <dialog
@@ -104,11 +100,11 @@ export default function QuickBuyModal({
       onCancel={(event) => {
         // Escape: the parent owns `open`.
         event.preventDefault();
-        onClose();
+        close();
       }}
       onClick={(event) => {
         // A click on the dialog element itself is a click on the backdrop around the panel.
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) close();
       }}
       className="m-auto max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-md overflow-visible bg-transparent p-0 backdrop:bg-[rgb(28_25_23/0.6)]"
       data-testid="quick-buy-modal"
@@ -120,7 +116,7 @@ export default function QuickBuyModal({
           </h2>
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             className="-me-2 flex size-10 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
             aria-label={t("order.quickBuy.close")}
           >
@@ -130,7 +126,7 @@ export default function QuickBuyModal({
           </button>
         </div>
 
-        <ul className="mt-3 flex flex-col gap-1 text-sm">
+        <ul className={`mt-3 flex flex-col gap-1 text-sm ${order ? "hidden" : ""}`}>
           {items.map((item) => (
             <li key={item.productId} className="flex items-baseline justify-between gap-3">
               <span className="min-w-0 truncate">
@@ -143,7 +139,11 @@ export default function QuickBuyModal({
 
         {order ? (
           <div className="mt-4">
-            <OrderStatusBanner form="quickBuy" status="success" order={order} />
+            {confirmation ? (
+              <OrderConfirmation confirmation={confirmation} inline onDismiss={close} />
+            ) : (
+              <OrderStatusBanner form="quickBuy" status="success" order={order} />
+            )}
           </div>
         ) : (
           <fetcher.Form

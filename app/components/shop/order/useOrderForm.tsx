@@ -22,7 +22,7 @@ import { useHydrated } from "./useHydrated";
  * its route action, checked first in the browser by the form's schema (Conform, the same parse as
  * the action's), with the fields' errors and the form's message from the last check or answer. Without JavaScript the
  * same form is a plain POST to the same action, whose refusal comes back as `posted` (the route's
- * actionData) and whose success is a redirect (303) to the page's confirmation.
+ * actionData) and whose success is a redirect (303) to the order's confirmation page.
  */
 export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer = OrderFormAnswer>({
   schema,
@@ -69,6 +69,8 @@ export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer 
     message: form.errors?.[0],
     /** The order the last post placed (with JavaScript; a plain post is redirected instead). */
     order: (answer as OrderFormAnswer | undefined)?.order ?? null,
+    /** That order's confirmation, shown in place of the form until dismissed. */
+    confirmation: (answer as OrderFormAnswer | undefined)?.confirmation ?? null,
     /** The communes the server sent for the typed wilaya (the product form shown again without JavaScript). */
     communes: ((answer ?? (data === undefined ? posted : undefined)) as OrderFormAnswer | undefined)?.communes,
     submitting: fetcher.state !== "idle",

@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { Language } from "~/i18n/config";
+import { CONFIRMATION_TOKEN, type OrderConfirmation } from "~/lib/order-confirmation";
+import { maskPhone } from "~/lib/phone";
+import type { Database } from "../db/database.server";
+import { communeNamesByCode, listWilayas, wilayaNamesByCode } from "../delivery/index.server";
+import { selectOrderByConfirmationToken } from "./orders.repo.server";
+
+/**
+ * The confirmation of the order holding `token`, in `language`: its page's content and the one
+ * the order forms show in place once they have placed it. Undefined for a token no order holds
+ * (or not shaped like one: no query then).
+ */
+export async function getOrderConfirmation(db: Kysely<Database>, token: string, language: Language): Promise<OrderConfirmation | undefined> {
+  if (!CONFIRMATION_TOKEN.test(token)) return undefined;
+  const order = await selectOrderByConfirmationToken(db, token);
+  if (!order) return undefined;
+  const [active, communes] = await Promise.all([listWilayas(db, language), communeNamesByCode(db, order.commune_code ? [order.commune_code] : [])]);
+  const wilaya = active.find((candidate) => candidate.code === order.wilaya_code);
+  // A wilaya turned off since the order still has its name (no delivery time to promise).
+  const names = wilaya ? undefined : (await wilayaNamesByCode(db)).get(order.wilaya_code);
+  const commune = order.commune_code ? communes.get(order.commune_code) : undefined;
+  return {
+    token: order.confirmation_token,
+    orderNumber: order.order_number,
+    items: order.items.map((item) => ({ title: item.title, quantity: item.quantity, unitPrice: item.unit_price, lineTotal: item.line_total })),
+    deliveryType: order.delivery_type,
+    wilaya: wilaya?.name ?? (names ? (language === "ar" ? names.name_ar : names.name) : order.wilaya_code),
+    commune: commune ? (language === "ar" ? commune.nameAr : commune.name) : null,
+    deliveryTime: wilaya?.deliveryTime ?? null,
+    itemsTotal: order.items_total,
+    deliveryPrice: order.delivery_price,
+    total: order.total,
+    phone: maskPhone(order.phone),
+  };
+}

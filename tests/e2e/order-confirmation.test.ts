@@ -1,0 +1,149 @@
+import { mkdir } from "node:fs/promises";
+import type { Browser, Locator } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoProducts } from "~/data/demo-catalogue";
+import ar from "~/i18n/ar";
+import fr from "~/i18n/fr";
+import { formatDinars } from "~/lib/money";
+import { openDatabase } from "~/server/db/db.server";
+import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+
+// The confirmation a shopper sees after ordering, on a 390×844 phone, in Arabic and then in
+// French: with JavaScript in place of the product form (in the viewport below the sticky header,
+// focused, staying), without JavaScript on the order's own page (303), private and noindex.
+
+type Language = "ar" | "fr";
+const dictionaries = { ar, fr } as const;
+const VIEWPORT_HEIGHT = phone.viewport.height;
+/** Constantine's stop-desk, in the commune El Khroub. */
+const WILAYA = { code: "25", search: { ar: "قسنطينة", fr: "Constantine" }, stopDesk: 400 } as const;
+const COMMUNE = { code: "2506", name: { ar: "الخروب", fr: "El Khroub" } } as const;
+
+const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 40 && p.slug)!;
+
+let phoneCounter = 0;
+function nextPhone(language: Language): string {
+  phoneCounter += 1;
+  return `05${language === "ar" ? "5" : "6"}${String(Date.now() % 1000).padStart(3, "0")}${String(phoneCounter).padStart(4, "0")}`;
+}
+
+async function storedOrder(phoneNumber: string) {
+  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
+  try {
+    return await db.selectFrom("orders").selectAll().where("phone", "=", phoneNumber).executeTakeFirstOrThrow();
+  } finally {
+    await close();
+  }
+}
+
+async function open(path: string, language: Language, javaScript = true) {
+  const opened = await openContext(browser, { ...phone, javaScriptEnabled: javaScript });
+  await opened.context.addCookies([{ name: "lng", value: language, url: baseURL() }]);
+  await opened.page.goto(path);
+  if (javaScript) await opened.page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return opened;
+}
+
+async function fillNames(scope: Locator, phoneNumber: string) {
+  await scope.locator('input[name="firstName"]').fill("Amina");
+  await scope.locator('input[name="lastName"]').fill("Benali");
+  await scope.locator('input[name="phone"]').fill(phoneNumber);
+}
+
+/** What every confirmation shows: the number, the line, the delivery, the amount to pay, the masked phone. */
+async function expectConfirmation(confirmation: Locator, language: Language, phoneNumber: string) {
+  const order = await storedOrder(phoneNumber);
+  const texts = dictionaries[language];
+  expect(await confirmation.getByTestId("order-number").textContent()).toBe(order.order_number);
+  expect(await confirmation.getByTestId("order-total").textContent()).toBe(formatDinars(order.total, language));
+  expect(order.total).toBe(order.items_total + WILAYA.stopDesk);
+  const delivery = (await confirmation.getByTestId("order-confirmation-delivery").textContent()) ?? "";
+  expect(delivery).toContain(texts.shopDelivery.stopDesk);
+  expect(delivery).toContain(COMMUNE.name[language]);
+  const text = (await confirmation.textContent()) ?? "";
+  expect(text).toContain(`${phoneNumber.slice(0, 4)}****${phoneNumber.slice(-2)}`);
+  expect(text).not.toContain(phoneNumber);
+  expect(await confirmation.getByTestId("order-confirmation-items").locator("li").count()).toBe(1);
+  return order;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir("reports", { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(["ar", "fr"] as const)("the order confirmation on a phone (%s)", (language) => {
+  it("with JavaScript: in place of the product form, in the viewport below the header, focused, until dismissed", async () => {
+    const { context, page, pageErrors } = await open(`/products/${product.slug}`, language);
+    await page.getByTestId("buy-now").first().click();
+    const slot = page.getByTestId("order-slot");
+    const phoneNumber = nextPhone(language);
+    await fillNames(slot, phoneNumber);
+    await slot.locator('[data-testid="wilaya-search"]').fill(WILAYA.search[language]);
+    await slot.locator('[data-testid="commune-search"]').fill(COMMUNE.name[language]);
+    await expect.poll(() => slot.locator('select[name="commune"]').inputValue()).toBe(COMMUNE.code);
+    await slot.getByTestId("delivery-type-stop_desk").check();
+    await slot.getByTestId("order-submit").click();
+
+    const confirmation = slot.getByTestId("order-confirmation");
+    await confirmation.waitFor();
+    const order = await expectConfirmation(confirmation, language, phoneNumber);
+    // The heading has the focus; the number is on the screen, below the sticky header.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toBe(dictionaries[language].order.confirmation.title);
+    const header = (await page.locator("header").first().boundingBox())!;
+    const title = (await confirmation.getByRole("heading", { level: 2 }).first().boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
+    const number = (await confirmation.getByTestId("order-number").boundingBox())!;
+    expect(number.y + number.height).toBeLessThanOrEqual(VIEWPORT_HEIGHT);
+    const shot = `reports/order-confirmation-${language}.png`;
+    await page.screenshot({ path: shot });
+
+    // No timer: still there a few seconds later.
+    await page.waitForTimeout(3500);
+    expect(await confirmation.isVisible()).toBe(true);
+    const inView = (await confirmation.getByTestId("order-number").boundingBox())!;
+    expect(inView.y).toBeGreaterThanOrEqual(0);
+    expect(inView.y + inView.height).toBeLessThanOrEqual(VIEWPORT_HEIGHT);
+
+    // Its link opens the same confirmation on its own page.
+    const href = (await confirmation.getByTestId("order-confirmation-link").getAttribute("href"))!;
+    expect(href).toBe(`/orders/confirmation/${order.confirmation_token}`);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("without JavaScript: 303 to the order's own page, private and noindex", async () => {
+    const { context, page } = await open(`/products/${product.slug}#order`, language, false);
+    const slot = page.getByTestId("order-slot");
+    const phoneNumber = nextPhone(language);
+    await fillNames(slot, phoneNumber);
+    await slot.locator('select[name="wilaya"]').selectOption(WILAYA.code);
+    await Promise.all([page.waitForLoadState("load"), slot.getByTestId("update-fee").click()]);
+    const again = page.getByTestId("order-slot");
+    await again.locator('select[name="commune"]').selectOption(COMMUNE.code);
+    await again.getByTestId("delivery-type-stop_desk").check();
+    await Promise.all([page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/), again.getByTestId("order-submit").click()]);
+    // The form's #order stays on the address (a redirect keeps the post's fragment).
+    const response = await page.request.get(page.url());
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    const confirmation = page.getByTestId("order-confirmation");
+    const order = await expectConfirmation(confirmation, language, phoneNumber);
+    expect(new URL(page.url()).pathname).toBe(`/orders/confirmation/${order.confirmation_token}`);
+    const number = (await confirmation.getByTestId("order-number").boundingBox())!;
+    expect(number.y).toBeGreaterThanOrEqual(0);
+    expect(number.y + number.height).toBeLessThanOrEqual(VIEWPORT_HEIGHT);
+    // Nothing beyond the confirmation: no address line, no name.
+    expect(await page.locator("main").textContent()).not.toContain("Benali");
+
+    const unknown = await page.goto("/orders/confirmation/AAAAAAAAAAAAAAAAAAAAAA");
+    expect(unknown?.status()).toBe(404);
+    expect(unknown?.headers()["cache-control"]).toBe("private, no-store");
+    await context.close();
+  });
+});
