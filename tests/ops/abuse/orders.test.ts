@@ -126,7 +126,9 @@ async function confirmationOf(answer: Answer, from: string) {
   expect(answer.status).toBe(303);
   const location = String(answer.headers.location ?? "");
   const page = await send(location.replace(/#.*$/, ""), { from, headers: { Accept: "text/html" } });
-  return { location, numbers: orderNumbersIn(location), page };
+  // The confirmation is addressed by the order's unguessable token; the page names the order.
+  expect(location).toMatch(/^\/orders\/confirmation\/[^/?#]+/);
+  return { location, numbers: orderNumbersIn(page.text), page };
 }
 
 describe("plain-HTML orders from a page the cache shares (each answered by a 303 to its confirmation)", () => {
@@ -144,7 +146,7 @@ describe("plain-HTML orders from a page the cache shares (each answered by a 303
     expect(karima.numbers).toEqual([karimaOrders[0]!.order_number]);
     for (const { page, numbers } of [amine, karima]) {
       expect(page.status).toBe(200);
-      expect(orderNumbersIn(page.text)).toEqual(numbers);
+      expect(numbers).toHaveLength(1);
       expect(page.headers["cache-control"]).toBe("private, no-store");
       expect(page.headers["x-cache"]).not.toBe("HIT");
     }
