@@ -50,7 +50,6 @@ const order: OrderDictionary = {
   },
   product: {
     title: "Order now, pay on delivery",
-    quantityOne: "Quantity: 1",
     successTitle: "Your order was sent successfully!",
     successText: "We will contact you soon.",
     error: "An error occurred while sending the order. Please try again.",

@@ -50,7 +50,6 @@ const order: OrderDictionary = {
   },
   product: {
     title: "Commandez maintenant, payez à la livraison",
-    quantityOne: "Quantité : 1",
     successTitle: "Votre commande a été envoyée avec succès !",
     successText: "Nous vous contacterons bientôt.",
     error: "Une erreur s'est produite lors de l'envoi de la commande. Veuillez réessayer.",

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
-import { AddToCartForm } from "~/components/shop/AddToCartForm";
+import { AddToCartForm, StockNotice } from "~/components/shop/AddToCartForm";
 import { deferHydration } from "~/components/ui/deferHydration";
 import { useAddToCart } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
@@ -165,7 +165,7 @@ function ProductDetail({
   const location = useLocation();
   // Open after a plain (no-JS) post of the order form, to show its answer or its confirmation.
   const [orderOpen, setOrderOpen] = useState(posted != null || ordered != null);
-  const { add, justAdded: added } = useAddToCart(product);
+  const { add, justAdded: added, stockNotice } = useAddToCart(product);
   const available = stockStatus(product) !== "out";
   const closeOrder = useCallback(() => setOrderOpen(false), []);
 
@@ -262,6 +262,11 @@ function ProductDetail({
           <span className="sr-only" role="status" aria-live="polite">
             {added ? t("catalog.card.added") : ""}
           </span>
+          {stockNotice && (
+            <div className="mt-3">
+              <StockNotice message={stockNotice} />
+            </div>
+          )}
 
           {available && (
             <ProductOrderSection product={product} wilayas={wilayas} open={orderOpen} onClose={closeOrder} posted={posted} ordered={ordered} />

@@ -134,6 +134,12 @@ function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Re
   return { ok: false, status, error: { code, message: t(`orders.errors.${code}` as "orders.errors.invalid_order"), fields } };
 }
 
+/** A product's title in the shopper's language, the Arabic title when it has none. */
+function titleIn(product: { title: string; title_en: string | null; title_fr: string | null }, language: Language): string {
+  const translated = language === "fr" ? product.title_fr : language === "en" ? product.title_en : null;
+  return translated?.trim() ? translated : product.title;
+}
+
 /** Where a product id appears first in the body as sent (duplicates are merged by the schema). */
 function rawItemIndex(body: unknown, productId: string, fallback: number): number {
   const items = (body as { items?: unknown }).items;
@@ -219,11 +225,17 @@ export async function placeOrder(
     }
     const available = toBool(product.in_stock) ? Math.max(0, product.stock_quantity) : 0;
     if (available < line.quantity) {
-      outOfStock[`items.${at}.quantity`] = t("orders.fields.out_of_stock", { count: available });
+      outOfStock[`items.${at}.quantity`] = t("orders.fields.stock_left", { count: available, title: titleIn(product, context.language) });
     }
   });
   if (Object.keys(unknown).length > 0) return failure(422, "unknown_product", t, { ...unknown, ...outOfStock });
-  if (Object.keys(outOfStock).length > 0) return failure(422, "out_of_stock", t, outOfStock);
+  if (Object.keys(outOfStock).length > 0) {
+    // The form's message names the product and what is left, as its field does: a shopper
+    // whose line has no field of its own (quick-buy, buy-now) still reads which and how many.
+    const refused = failure(422, "out_of_stock", t, outOfStock);
+    if (!refused.ok) refused.error.message = Object.values(outOfStock)[0]!;
+    return refused;
+  }
   if (!wilaya) {
     return failure(422, "unknown_wilaya", t, { wilaya: t("orders.fields.unknown_wilaya") });
   }

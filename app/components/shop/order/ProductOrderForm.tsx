@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
+import { pickableQuantities, productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields } from "./CustomerFields";
@@ -10,13 +10,14 @@ import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useHydrated } from "./useHydrated";
+import { Field } from "./Field";
 
 /** How long the product page's confirmation stays before the form closes and clears. */
 export const PRODUCT_ORDER_SUCCESS_MS = 3000;
 
 /**
  * The product page's inline order form (#order, opened by buy-now): first and last name,
- * phone, the delivery block (wilaya, commune, home or stop-desk, address), quantity 1, with
+ * phone, the delivery block (wilaya, commune, home or stop-desk, address), the quantity (1 to 5, within the stock), with
  * the items total, the chosen delivery's fee and the grand total. It posts to the page's own action: with
  * JavaScript through a fetcher (the confirmation for 3 s, then the form closes and clears);
  * without, a plain POST answered by a redirect to the page's confirmation (`ordered`), and
@@ -30,7 +31,7 @@ export function ProductOrderSection({
   posted,
   ordered,
 }: {
-  product: { id: string; title: string; price: number };
+  product: { id: string; title: string; price: number; inStock?: boolean; stockQuantity?: number };
   wilayas: WilayaChoice[];
   open: boolean;
   onClose(): void;
@@ -47,6 +48,9 @@ export function ProductOrderSection({
   });
   const delivery = useDeliveryChoice(wilayas, defaults);
   const [formKey, setFormKey] = useState(0);
+  const stock = product.inStock === false ? 0 : product.stockQuantity;
+  const choices = pickableQuantities(stock);
+  const [quantity, setQuantity] = useState(() => Math.min(Number(defaults?.quantity) || 1, choices.length));
 
   // Tell the pixel a checkout starts each time the form opens.
   useEffect(() => {
@@ -56,7 +60,7 @@ export function ProductOrderSection({
   const close = useRef({ onClose, dismiss, reset: delivery.reset });
   close.current = { onClose, dismiss, reset: delivery.reset };
   // The pixel hears of the order with the product it was placed for, even if the page changes product.
-  const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) => trackOrderPlaced([{ productId: product.id, quantity: 1 }], placed));
+  const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) => trackOrderPlaced([{ productId: product.id, quantity }], placed));
   // After a success: tell the pixel, the confirmation for 3 s, then the form closes and clears.
   useEffect(() => {
     if (!order) return;
@@ -102,8 +106,30 @@ export function ProductOrderSection({
         >
           <OrderKeyInput state={fetcher.state} />
           <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
-          <p className="text-sm text-stone-700">{t("order.product.quantityOne")}</p>
-          <OrderSummary itemsTotal={product.price} deliveryPrice={delivery.fee} />
+          <Field label={t("order.fields.quantity")} error={errors.quantity}>
+            {(field) => (
+              <select
+                {...field}
+                name="quantity"
+                value={quantity}
+                onChange={(event) => setQuantity(Number(event.target.value))}
+                className={`${field.className} min-h-11 max-w-24 tabular-nums`}
+                data-testid="order-quantity"
+              >
+                {choices.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {stock !== undefined && quantity >= stock && (
+            <p role="status" className="text-xs text-amber-800" data-testid="order-stock-note">
+              {t("orders.fields.stock_left", { count: stock, title: product.title })}
+            </p>
+          )}
+          <OrderSummary itemsTotal={product.price * quantity} deliveryPrice={delivery.fee} />
           {failed && <OrderStatusBanner form="product" status={invalid ? "invalid" : "error"} message={message} />}
           <SubmitOrderButton submitting={submitting} />
         </fetcher.Form>
