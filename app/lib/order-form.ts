@@ -16,6 +16,7 @@ import {
   NAME_LETTER,
   MAX_REF_LENGTH,
   nameSchema,
+  offerIdSchema,
   optionalText,
   orderFieldMessage,
   orderItemSchema,
@@ -151,8 +152,13 @@ export function pickableQuantities(stock: number | undefined): number[] {
   return Array.from({ length: most }, (_, index) => index + 1);
 }
 
-/** The product page's form: the customer and the quantity (1 when absent); the line is the page's product. */
-export const productOrderSchema = z.object({ ...customerFields, quantity: z.optional(quantitySchema) }).check(homeNeedsAddress);
+/**
+ * The product page's form: the customer and the quantity (1 when absent), or one of the
+ * product's quantity offers (its id; the order service prices it); the line is the page's product.
+ */
+export const productOrderSchema = z
+  .object({ ...customerFields, quantity: z.optional(quantitySchema), offer: z.optional(offerIdSchema) })
+  .check(homeNeedsAddress);
 
 /**
  * The jewellery form: one name field (split at its first space into first and last name), phone,

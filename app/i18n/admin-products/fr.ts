@@ -68,6 +68,18 @@ const adminProducts: AdminProductsDictionary = {
     stockQuantity: "Quantité en stock",
     lowStockThreshold: "Seuil de stock faible",
     sku: "Référence (SKU)",
+    offers: "Offres par quantité",
+    offersHint:
+      "Par exemple « 2 pièces −20 % ». Le prix se calcule à partir du prix du produit, ou fixez un total. Videz une ligne pour la supprimer.",
+    offer: "Offre {{number}}",
+    offerQuantity: "Nombre de pièces",
+    offerKind: "Type de prix",
+    offerPercent: "Remise en pourcentage",
+    offerFixed: "Total fixe (DA)",
+    offerValue: "Pourcentage ou total",
+    offerLabelAr: "Nom en arabe (facultatif)",
+    offerLabelEn: "Nom en anglais (facultatif)",
+    offerLabelFr: "Nom en français (facultatif)",
     required: "obligatoire",
     images: "Images",
     addImages: "Ajouter des images",
@@ -116,6 +128,8 @@ const adminProducts: AdminProductsDictionary = {
     tooLarge: "Le fichier « {{file}} » dépasse la limite de {{limit}} Mo",
     uploadFailed: "Échec de l’envoi de l’image « {{file}} »",
     tooManyFiles: "Vous pouvez envoyer au maximum {{max}} images à la fois",
+    offerInvalid:
+      "Chaque offre demande de 1 à 99 pièces, une remise de 0 à 90 % ou un total fixe d’au moins 1 DA, et un nom de 60 caractères au plus.",
     bodyTooLarge: "La requête est trop volumineuse : la limite est de {{limit}} Mo",
   },
 };

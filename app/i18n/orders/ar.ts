@@ -46,6 +46,7 @@ const orders = {
     stock_left_few: "بقيت {{count}} قطع فقط من «{{title}}».",
     stock_left_many: "بقيت {{count}} قطعة فقط من «{{title}}».",
     stock_left_other: "بقيت {{count}} قطعة فقط من «{{title}}».",
+    unknown_offer: "هذا العرض لم يعد متوفراً: اختر عرضاً آخر.",
     unknown_wilaya: "التوصيل غير متاح إلى هذه الولاية.",
   },
 };

@@ -26,7 +26,7 @@ import type { PageQueryHandle } from "~/lib/page-query";
 import { productPath, stockStatus } from "~/lib/product";
 import { absoluteUrl, jsonLdMeta, seoMeta } from "~/lib/seo";
 import { OrderByContact } from "~/components/shop/share/OrderByContact";
-import { getCategory, getProduct } from "~/server/catalog/index.server";
+import { getCategory, getProduct, productOffers } from "~/server/catalog/index.server";
 import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
@@ -63,7 +63,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const [category, wilayas] = await Promise.all([product.category ? getCategory(db, product.category, language) : null, listDeliveryRates(db)]);
+  const [category, wilayas, offers] = await Promise.all([
+    product.category ? getCategory(db, product.category, language) : null,
+    listDeliveryRates(db),
+    productOffers(db, product.id),
+  ]);
   // The confirmation after a plain post (?order=): this visitor's page, never shared.
   const ordered = orderNumberParam(new URL(request.url));
   return data(
@@ -72,6 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       product,
       category,
       wilayas,
+      offers,
       ordered,
       ...productPageSeo(ctx, product, productPath(product)),
     },
@@ -80,7 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * The order form's post (productOrderSchema): one unit of this product, source product_detail,
+ * The order form's post (productOrderSchema): this product in the quantity or the offer chosen, source product_detail,
  * placed by the order service as every order is. With the client's key (JavaScript) the answer
  * is the order; a plain post is redirected (303) to the page's confirmation, or shown again with
  * its errors, what was typed and the typed wilaya's communes. The "update the fee" button of a
@@ -136,6 +141,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       product={loaderData.product}
       category={loaderData.category}
       wilayas={loaderData.wilayas}
+      offers={loaderData.offers}
       ordered={loaderData.ordered}
       posted={orderFormAnswerOf(actionData)}
       url={absoluteUrl(loaderData.seo.origin, loaderData.seo.path)}
@@ -149,6 +155,7 @@ function ProductDetail({
   product,
   category,
   wilayas,
+  offers,
   ordered,
   posted,
   url,
@@ -156,6 +163,7 @@ function ProductDetail({
   product: Loaded["product"];
   category: Loaded["category"];
   wilayas: Loaded["wilayas"];
+  offers: Loaded["offers"];
   ordered: string | null;
   posted: OrderFormAnswer | null;
   /** The product's public address, for the WhatsApp order message. */
@@ -269,7 +277,15 @@ function ProductDetail({
           )}
 
           {available && (
-            <ProductOrderSection product={product} wilayas={wilayas} open={orderOpen} onClose={closeOrder} posted={posted} ordered={ordered} />
+            <ProductOrderSection
+              product={product}
+              offers={offers}
+              wilayas={wilayas}
+              open={orderOpen}
+              onClose={closeOrder}
+              posted={posted}
+              ordered={ordered}
+            />
           )}
 
           <ShareWidget

@@ -1,5 +1,8 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { isLanguage } from "~/i18n/config";
+import { formatDinars } from "~/lib/money";
+import { offerLabel, offerTotal, type ProductOffer } from "~/lib/offers";
 import { pickableQuantities, productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import type { WilayaChoice } from "~/lib/wilaya-search";
@@ -25,6 +28,7 @@ export const PRODUCT_ORDER_SUCCESS_MS = 3000;
  */
 export function ProductOrderSection({
   product,
+  offers = [],
   wilayas,
   open,
   onClose,
@@ -32,6 +36,8 @@ export function ProductOrderSection({
   ordered,
 }: {
   product: { id: string; title: string; price: number; inStock?: boolean; stockQuantity?: number };
+  /** The product's quantity offers: when it has any, the shopper picks one instead of a quantity. */
+  offers?: ProductOffer[];
   wilayas: WilayaChoice[];
   open: boolean;
   onClose(): void;
@@ -40,7 +46,8 @@ export function ProductOrderSection({
   /** The number of the order a plain post placed (the confirmation page). */
   ordered?: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const hydrated = useHydrated();
   const { fetcher, form, errors, defaults, failed, invalid, message, order, communes, submitting, dismiss } = useOrderForm({
     schema: productOrderSchema,
@@ -50,7 +57,16 @@ export function ProductOrderSection({
   const [formKey, setFormKey] = useState(0);
   const stock = product.inStock === false ? 0 : product.stockQuantity;
   const choices = pickableQuantities(stock);
-  const [quantity, setQuantity] = useState(() => Math.min(Number(defaults?.quantity) || 1, choices.length));
+  const [pickedQuantity, setQuantity] = useState(() => Math.min(Number(defaults?.quantity) || 1, choices.length));
+  // An offer the stock cannot fill is shown but cannot be chosen; the first that fits is the default.
+  const fits = (offer: ProductOffer) => stock === undefined || offer.quantity <= stock;
+  const [offerId, setOfferId] = useState(() => {
+    const typed = offers.find((offer) => String(offer.id) === defaults?.offer && fits(offer));
+    return (typed ?? offers.find(fits))?.id;
+  });
+  const offer = offers.find((one) => one.id === offerId);
+  const quantity = offer ? offer.quantity : pickedQuantity;
+  const itemsTotal = offer ? offerTotal(product.price, offer) : product.price * quantity;
 
   // Tell the pixel a checkout starts each time the form opens.
   useEffect(() => {
@@ -106,30 +122,60 @@ export function ProductOrderSection({
         >
           <OrderKeyInput state={fetcher.state} />
           <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
-          <Field label={t("order.fields.quantity")} error={errors.quantity}>
-            {(field) => (
-              <select
-                {...field}
-                name="quantity"
-                value={quantity}
-                onChange={(event) => setQuantity(Number(event.target.value))}
-                className={`${field.className} min-h-11 max-w-24 tabular-nums`}
-                data-testid="order-quantity"
-              >
-                {choices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice}
-                  </option>
+          {offers.length > 0 ? (
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold text-stone-800">{t("order.offer.legend")}</legend>
+              <div className="flex flex-col gap-2">
+                {offers.map((option) => (
+                  <label
+                    key={option.id}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg bg-white px-3 py-2 ring-1 ring-stone-300 has-[:checked]:ring-2 has-[:checked]:ring-amber-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50"
+                    data-testid="offer-option"
+                  >
+                    <input
+                      type="radio"
+                      name="offer"
+                      value={option.id}
+                      checked={offerId === option.id}
+                      onChange={() => setOfferId(option.id)}
+                      disabled={!fits(option)}
+                      className="size-4 accent-amber-600"
+                    />
+                    <span className="flex-1 font-semibold">{offerLabel(option, language, t, product.price)}</span>
+                    <span className="font-bold text-brand-800 tabular-nums">{formatDinars(offerTotal(product.price, option), language)}</span>
+                  </label>
                 ))}
-              </select>
-            )}
-          </Field>
-          {stock !== undefined && quantity >= stock && (
-            <p role="status" className="text-xs text-amber-800" data-testid="order-stock-note">
-              {t("orders.fields.stock_left", { count: stock, title: product.title })}
-            </p>
+              </div>
+              {errors.offer && <p className="mt-1 text-sm text-red-700">{errors.offer}</p>}
+            </fieldset>
+          ) : (
+            <>
+              <Field label={t("order.fields.quantity")} error={errors.quantity}>
+                {(field) => (
+                  <select
+                    {...field}
+                    name="quantity"
+                    value={quantity}
+                    onChange={(event) => setQuantity(Number(event.target.value))}
+                    className={`${field.className} min-h-11 max-w-24 tabular-nums`}
+                    data-testid="order-quantity"
+                  >
+                    {choices.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {choice}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              {stock !== undefined && quantity >= stock && (
+                <p role="status" className="text-xs text-amber-800" data-testid="order-stock-note">
+                  {t("orders.fields.stock_left", { count: stock, title: product.title })}
+                </p>
+              )}
+            </>
           )}
-          <OrderSummary itemsTotal={product.price * quantity} deliveryPrice={delivery.fee} />
+          <OrderSummary itemsTotal={itemsTotal} deliveryPrice={delivery.fee} />
           {failed && <OrderStatusBanner form="product" status={invalid ? "invalid" : "error"} message={message} />}
           <SubmitOrderButton submitting={submitting} />
         </fetcher.Form>

@@ -14,6 +14,7 @@ import * as pageQueryIndexes from "./2026-11-22-012-page-query-indexes.server";
 import * as orderRequestHashAndFlag from "./2026-11-25-013-order-request-hash-and-flag.server";
 import * as shopSettings from "./2026-11-26-014-shop-settings.server";
 import * as merchantTextsLanguages from "./2026-11-26-015-merchant-texts-languages.server";
+import * as productOffers from "./2026-11-26-017-product-offers.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-013-order-request-hash-and-flag": orderRequestHashAndFlag,
   "2026-11-26-014-shop-settings": shopSettings,
   "2026-11-26-015-merchant-texts-languages": merchantTextsLanguages,
+  "2026-11-26-017-product-offers": productOffers,
 };
