@@ -176,3 +176,15 @@ describe("quantity pickers (quick-buy, buy-now)", () => {
     expect(tooMany.status).toBe("error");
   });
 });
+
+describe("the product form's offer", () => {
+  it("goes into the body as the offer's id, with one line of the product", () => {
+    const fields = { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilaya: "16", commune: "1601", address: "حي النصر" };
+    const submission = parseForm(new URLSearchParams({ ...fields, offer: "7", quantity: "3" }), productOrderSchema, messages);
+    if (submission.status !== "success") throw new Error("refused");
+    const body = orderBodyOf.product(submission.value, "p1");
+    expect(body).toMatchObject({ offer: 7, items: [{ productId: "p1", quantity: 1 }] });
+    expect(validateOrderRequest(body)).toMatchObject({ ok: true, data: { offer: 7 } });
+    expect(validateOrderRequest({ ...body, source: "cart_page" })).toMatchObject({ ok: false, fields: { offer: "invalid" } });
+  });
+});

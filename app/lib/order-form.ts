@@ -209,7 +209,11 @@ export const orderBodyOf = {
   cart: (value: CartOrderValue) => customerBody(value, "cart_page", value.items),
   quickBuy: (value: QuickBuyValue) => customerBody(value, value.source, value.items),
   contact: (value: ContactOrderValue) => customerBody(value, "contact_form", [{ productId: value.product, quantity: value.quantity }]),
-  product: (value: ProductOrderValue, productId: string) => customerBody(value, "product_detail", [{ productId, quantity: value.quantity ?? 1 }]),
+  product: (value: ProductOrderValue, productId: string) => {
+    const body = customerBody(value, "product_detail", [{ productId, quantity: value.offer !== undefined ? 1 : (value.quantity ?? 1) }]);
+    if (value.offer !== undefined) body.offer = value.offer;
+    return body;
+  },
   jewellery: (value: JewelleryOrderValue, productId: string): OrderRequestBody => {
     const body = customerBody({ ...value, ...value.name }, "jewellery", [{ productId, quantity: 1 }]);
     body.customer.email = value.email;

@@ -164,12 +164,12 @@ describe("plain posts (without JavaScript): 303 to the page's confirmation, and 
       bundle: "double",
       first_name: "Nadia",
       last_name: "Belkacem Amrani",
-      items_total: 88_000,
+      items_total: (jewel.price * 2 * 80) / 100,
       commune_code: "2506",
       delivery_type: "stop_desk",
       delivery_price: 400,
     });
-    expect(await linesOf(order!.id)).toEqual([{ product_id: jewel.productId, quantity: 2, line_total: 88_000 }]);
+    expect(await linesOf(order!.id)).toEqual([{ product_id: jewel.productId, quantity: 2, line_total: (jewel.price * 2 * 80) / 100 }]);
   });
 
   it("the wholesale enquiry", async () => {
