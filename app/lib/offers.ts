@@ -74,7 +74,9 @@ export function offerLabel(offer: ProductOffer, language: string, t: TFunction, 
   const chosen = own?.trim() || offer.labels.ar?.trim();
   if (chosen) return chosen;
   const saving = offerSavingPercent(price, offer);
-  return saving === null ? t("order.offer.plain", { count: offer.quantity }) : t("order.offer.saving", { count: offer.quantity, percent: saving });
+  const pieces = t("order.offer.plain", { count: offer.quantity });
+  // The saving is a number and signs, written the same in every language: "2 pieces −20 %".
+  return saving === null ? pieces : `${pieces} −${saving} %`;
 }
 
 /** Where an offer's rule is out of bounds, as a code (null: a valid offer). */

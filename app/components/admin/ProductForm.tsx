@@ -281,7 +281,7 @@ export function ProductForm({
                   />
                 </label>
                 <label htmlFor={id("labelAr")} className={label}>
-                  {t("adminProducts.form.offerLabelAr")}
+                  {t("adminProducts.form.offerLabel", { language: t("languageNames.ar") })}
                   <input
                     id={id("labelAr")}
                     name={offerFieldName(index, "labelAr")}
@@ -292,7 +292,7 @@ export function ProductForm({
                   />
                 </label>
                 <label htmlFor={id("labelEn")} className={label}>
-                  {t("adminProducts.form.offerLabelEn")}
+                  {t("adminProducts.form.offerLabel", { language: t("languageNames.en") })}
                   <input
                     id={id("labelEn")}
                     name={offerFieldName(index, "labelEn")}
@@ -303,7 +303,7 @@ export function ProductForm({
                   />
                 </label>
                 <label htmlFor={id("labelFr")} className={label}>
-                  {t("adminProducts.form.offerLabelFr")}
+                  {t("adminProducts.form.offerLabel", { language: t("languageNames.fr") })}
                   <input
                     id={id("labelFr")}
                     name={offerFieldName(index, "labelFr")}

@@ -49,12 +49,6 @@ const order = {
     plain_few: "{{count}} قطع",
     plain_many: "{{count}} قطعة",
     plain_other: "{{count}} قطعة",
-    saving_zero: "{{count}} قطعة −{{percent}} %",
-    saving_one: "قطعة واحدة −{{percent}} %",
-    saving_two: "قطعتان −{{percent}} %",
-    saving_few: "{{count}} قطع −{{percent}} %",
-    saving_many: "{{count}} قطعة −{{percent}} %",
-    saving_other: "{{count}} قطعة −{{percent}} %",
   },
   quickBuy: {
     title: "شراء سريع",

@@ -47,12 +47,6 @@ const order: OrderDictionary = {
     plain_few: "{{count}} pieces",
     plain_many: "{{count}} pieces",
     plain_other: "{{count}} pieces",
-    saving_zero: "{{count}} pieces −{{percent}} %",
-    saving_one: "1 piece −{{percent}} %",
-    saving_two: "{{count}} pieces −{{percent}} %",
-    saving_few: "{{count}} pieces −{{percent}} %",
-    saving_many: "{{count}} pieces −{{percent}} %",
-    saving_other: "{{count}} pieces −{{percent}} %",
   },
   quickBuy: {
     title: "Quick buy",

@@ -47,12 +47,6 @@ const order: OrderDictionary = {
     plain_few: "{{count}} pièces",
     plain_many: "{{count}} pièces",
     plain_other: "{{count}} pièces",
-    saving_zero: "{{count}} pièce −{{percent}} %",
-    saving_one: "1 pièce −{{percent}} %",
-    saving_two: "{{count}} pièces −{{percent}} %",
-    saving_few: "{{count}} pièces −{{percent}} %",
-    saving_many: "{{count}} pièces −{{percent}} %",
-    saving_other: "{{count}} pièces −{{percent}} %",
   },
   quickBuy: {
     title: "Achat rapide",
