@@ -99,7 +99,8 @@ describe("quantity offers", () => {
       await page.getByTestId("buy-now").first().click();
       const slot = page.getByTestId("order-slot");
       const options = slot.getByTestId("offer-option");
-      expect(await options.count()).toBe(2);
+      // The order section's code loads on demand: wait for its choices.
+      await expect.poll(() => options.count()).toBe(2);
       const label = language === "fr" ? "Duo −20 %" : "قطعتان −20 %";
       expect(await options.nth(1).textContent()).toContain(label);
       expect(await options.nth(1).textContent()).toContain(formatDinars(duo, language));
@@ -118,6 +119,13 @@ describe("quantity offers", () => {
       expect(lines).toMatchObject([{ product_id: offered.id, quantity: 2, line_total: duo, offer_label: "قطعتان −20 %" }]);
       expect(pageErrors).toEqual([]);
       await context.close();
+
+      // The merchant sees which offer the line was sold under.
+      const admin = await openContext(browser, phone);
+      await signInAsAdmin(admin.page);
+      await admin.page.goto(`/admin/orders/${order.id}`);
+      expect(await admin.page.getByTestId("order-line-offer").textContent()).toBe("قطعتان −20 %");
+      await admin.context.close();
     });
 
     it("changes the quantity in the drawer's quick-buy, within the stock", async () => {
@@ -129,7 +137,7 @@ describe("quantity offers", () => {
       const modal = page.locator('dialog[data-testid="quick-buy-modal"][open]');
       await modal.waitFor();
       const quantity = modal.getByTestId("quick-buy-quantity");
-      expect(await quantity.locator("option").allTextContents()).toEqual(["1", "2", "3", "4", "5"]);
+      await expect.poll(() => quantity.locator("option").allTextContents()).toEqual(["1", "2", "3", "4", "5"]);
       await quantity.selectOption("3");
       const number = nextPhone(language);
       await fillCustomer(modal, language, number);
