@@ -1,12 +1,12 @@
 import type { Browser, Locator } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { formatDinars } from "~/lib/money";
-import { openDatabase } from "~/server/db/db.server";
 import { signInAsAdmin } from "./support/admin";
 import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+import { withDb } from "./support/db";
 
 // Quantities and offers on a 390×844 phone, in Arabic then in French: the merchant gives a
 // product a "2 pieces −20 %" offer in its admin form; a shopper picks it in the product's
@@ -27,15 +27,6 @@ let phoneCounter = 0;
 function nextPhone(language: Language): string {
   phoneCounter += 1;
   return `06${language === "ar" ? "6" : "7"}${String(Date.now() % 1000).padStart(3, "0")}${String(phoneCounter).padStart(4, "0")}`;
-}
-
-async function withDb<T>(use: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
-  try {
-    return await use(db);
-  } finally {
-    await close();
-  }
 }
 
 let browser: Browser;
