@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { formText, optionalFormText } from "./form-text";
-import { applyPageTarget, compareAtBelowPrice, DEFAULT_LOW_STOCK_THRESHOLD, normalizeSlug, parseIntegerField } from "./admin-product";
+import {
+  applyPageTarget,
+  compareAtBelowPrice,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  normalizeSlug,
+  parseIntegerField,
+  type OfferFormRow,
+} from "./admin-product";
+import { MAX_OFFER_LABEL_LENGTH, offerRuleProblem, type OfferLabels, type OfferRule } from "./offers";
 
 /**
  * The admin product form as the server reads it. Messages are keys under
@@ -24,10 +32,19 @@ export type ProductFieldName =
   | "sectionId"
   | "stockQuantity"
   | "lowStockThreshold"
-  | "sku";
+  | "sku"
+  | "offers";
 
 export type ProductErrorKey =
-  "requiredFields" | "required" | "tooLong" | "negative" | "compareAtBelowPrice" | "slugTaken" | "unknownCategory" | "unknownSection";
+  | "requiredFields"
+  | "required"
+  | "tooLong"
+  | "negative"
+  | "compareAtBelowPrice"
+  | "slugTaken"
+  | "unknownCategory"
+  | "unknownSection"
+  | "offerInvalid";
 
 /** What a valid form saves (camelCase; the repository maps it to columns). */
 export interface ProductInput {
@@ -46,6 +63,8 @@ export interface ProductInput {
   stockQuantity: number;
   lowStockThreshold: number;
   sku: string | null;
+  /** The product's quantity offers, in order; absent when the form had none of their fields (they stay as they are). */
+  offers?: (OfferRule & { labels: OfferLabels })[];
 }
 
 const text = formText;
@@ -90,8 +109,33 @@ export type ProductFormResult =
   | { ok: true; value: ProductInput }
   | { ok: false; formError: ProductErrorKey | null; fieldErrors: Partial<Record<ProductFieldName, ProductErrorKey>> };
 
-/** The text fields of a submitted form (files and intents are read elsewhere). */
-export type ProductFormFields = Partial<Record<ProductFieldName | "inStock" | "target", unknown>>;
+/** The text fields of a submitted form (files and intents are read elsewhere), and its offer rows. */
+export type ProductFormFields = Partial<Record<Exclude<ProductFieldName, "offers"> | "inStock" | "target", unknown>> & { offers?: OfferFormRow[] };
+
+/**
+ * The offers of the form's rows: a row with neither quantity nor value is skipped; any other
+ * must hold 1 to 99 pieces and 0 to 90 % off (kind "percent") or a total of at least 1 DA
+ * ("fixed"), with labels of at most MAX_OFFER_LABEL_LENGTH characters (blank: the shop writes one).
+ */
+export function parseOfferRows(rows: readonly OfferFormRow[]): { ok: true; offers: (OfferRule & { labels: OfferLabels })[] } | { ok: false } {
+  const offers: (OfferRule & { labels: OfferLabels })[] = [];
+  const whole = (value: string) => (/^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN);
+  for (const row of rows) {
+    if (row.quantity.trim() === "" && row.value.trim() === "") continue;
+    const value = whole(row.value);
+    const rule: OfferRule = {
+      quantity: whole(row.quantity),
+      percentOff: row.kind === "fixed" ? null : value,
+      fixedTotal: row.kind === "fixed" ? value : null,
+    };
+    const label = (text: string) => text.trim() || null;
+    const labels = { ar: label(row.labelAr), en: label(row.labelEn), fr: label(row.labelFr) };
+    const tooLong = Object.values(labels).some((text) => text !== null && text.length > MAX_OFFER_LABEL_LENGTH);
+    if (offerRuleProblem(rule) !== null || tooLong) return { ok: false };
+    offers.push({ ...rule, labels });
+  }
+  return { ok: true, offers };
+}
 
 /**
  * Reads a submitted product form: trims, normalises the slug, parses the integers
@@ -116,7 +160,11 @@ export function parseProductForm(fields: ProductFormFields): ProductFormResult {
       missing = true;
     }
   }
-  if (parsed.success && !missing) return { ok: true, value: parsed.data };
+  const offers = fields.offers ? parseOfferRows(fields.offers) : undefined;
+  if (offers && !offers.ok) fieldErrors.offers = "offerInvalid";
+  if (parsed.success && !missing && !fieldErrors.offers) {
+    return { ok: true, value: offers?.ok ? { ...parsed.data, offers: offers.offers } : parsed.data };
+  }
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0] as ProductFieldName | undefined;
     if (field && !fieldErrors[field]) fieldErrors[field] = issue.message as ProductErrorKey;

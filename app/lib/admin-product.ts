@@ -20,6 +20,7 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 import { normalizeSlug, slugAsTyped } from "./slug";
+import { MAX_OFFERS, type ProductOffer } from "./offers";
 
 export { normalizeSlug, slugAsTyped };
 
@@ -105,6 +106,52 @@ export function productIdAt(timestamp: number): string {
   return `p${Math.trunc(timestamp)}`;
 }
 
+/** One row of the form's quantity offers, as its inputs show it (a row left blank is no offer). */
+export interface OfferFormRow {
+  quantity: string;
+  /** "percent": `value` is the percentage off the product's price; "fixed": the offer's total in dinars. */
+  kind: string;
+  value: string;
+  labelAr: string;
+  labelEn: string;
+  labelFr: string;
+}
+
+export const OFFER_ROW_KEYS = ["quantity", "kind", "value", "labelAr", "labelEn", "labelFr"] as const;
+
+export const EMPTY_OFFER_ROW: OfferFormRow = { quantity: "", kind: "percent", value: "", labelAr: "", labelEn: "", labelFr: "" };
+
+/** The name of an offer row's input: offers[0].quantity… */
+export function offerFieldName(index: number, key: (typeof OFFER_ROW_KEYS)[number]): string {
+  return `offers[${index}].${key}`;
+}
+
+/** The form's MAX_OFFERS rows read from a submitted form (`get` reads one field). */
+export function offerRowsOf(get: (name: string) => unknown): OfferFormRow[] {
+  return Array.from({ length: MAX_OFFERS }, (_, index) => {
+    const row = { ...EMPTY_OFFER_ROW };
+    for (const key of OFFER_ROW_KEYS) {
+      const value = get(offerFieldName(index, key));
+      if (typeof value === "string") row[key] = value;
+    }
+    return row;
+  });
+}
+
+/** A product's offers as the form's rows, padded with blank rows to MAX_OFFERS. */
+export function offerRowsFromOffers(offers: readonly ProductOffer[]): OfferFormRow[] {
+  const rows = offers.slice(0, MAX_OFFERS).map((offer) => ({
+    quantity: String(offer.quantity),
+    kind: offer.fixedTotal !== null ? "fixed" : "percent",
+    value: String(offer.fixedTotal ?? offer.percentOff ?? 0),
+    labelAr: offer.labels.ar ?? "",
+    labelEn: offer.labels.en ?? "",
+    labelFr: offer.labels.fr ?? "",
+  }));
+  while (rows.length < MAX_OFFERS) rows.push({ ...EMPTY_OFFER_ROW });
+  return rows;
+}
+
 /** The form's values as inputs show them (strings; the checkbox a boolean). */
 export interface ProductFormValues {
   slug: string;
@@ -123,6 +170,7 @@ export interface ProductFormValues {
   lowStockThreshold: string;
   sku: string;
   target: string;
+  offers: OfferFormRow[];
 }
 
 /** A new product's form. */
@@ -143,4 +191,5 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   lowStockThreshold: "5",
   sku: "",
   target: "custom",
+  offers: offerRowsFromOffers([]),
 };

@@ -15,6 +15,7 @@ import {
   MAX_CART_LINES,
   parseStoredCart,
   reconcileCart,
+  stockLimitReached,
   type NewCartItem,
 } from "./cart";
 
@@ -238,5 +239,30 @@ describe("cartImageUrl", () => {
     expect(cartImageUrl({ src: "/uploads/products/kettle-ab12", widths: [640, 320, 960] })).toBe("/uploads/products/kettle-ab12-320.webp");
     expect(cartImageUrl({ src: "/demo/kettle.svg", widths: [] })).toBe("/demo/kettle.svg");
     expect(cartImageUrl(null)).toBe("");
+  });
+});
+
+describe("the stock the shop shows", () => {
+  it("adding stops at the stock a line was added with, and the page can tell why", () => {
+    const scarce = { ...kettle, stock: 2 };
+    let items = cartReducer([], { type: "add", item: scarce });
+    items = cartReducer(items, { type: "add", item: scarce });
+    expect(stockLimitReached(items, scarce.id, 2)).toBe(true);
+    expect(cartReducer(items, { type: "add", item: scarce })).toBe(items);
+    expect(items[0]).toMatchObject({ quantity: 2, stock: 2 });
+  });
+
+  it("a product shown out of stock is never added; a cart below the stock is not at its limit", () => {
+    expect(cartReducer([], { type: "add", item: { ...kettle, stock: 0 } })).toEqual([]);
+    expect(stockLimitReached([], kettle.id, 0)).toBe(true);
+    expect(stockLimitReached([{ ...kettle, quantity: 1 }], kettle.id, 3)).toBe(false);
+  });
+
+  it("a saved line keeps its stock; a line without one (saved before) is still read", () => {
+    const saved = JSON.stringify([
+      { ...kettle, quantity: 1, stock: 4 },
+      { ...book, quantity: 1 },
+    ]);
+    expect(parseStoredCart(saved).items.map((line) => line.stock)).toEqual([4, undefined]);
   });
 });

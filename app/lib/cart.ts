@@ -19,6 +19,11 @@ export interface CartItem {
   image: string;
   /** A whole number, at least 1. */
   quantity: number;
+  /**
+   * The stock the shop showed when the line was added (absent in carts saved before): the
+   * drawer offers no more than that and says so. The server checks the stock again at checkout.
+   */
+  stock?: number;
 }
 
 const isWholeAtLeast = (value: unknown, min: number): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= min;
@@ -61,6 +66,7 @@ export function parseCartItem(value: unknown): { item: CartItem } | { error: str
     quantity: line.quantity,
   };
   if (line.originalPrice !== undefined) item.originalPrice = line.originalPrice as number;
+  if (isWholeAtLeast(line.stock, 0)) item.stock = line.stock;
   return { item };
 }
 
@@ -82,17 +88,21 @@ export type CartItemUpdate = Pick<CartItem, "id"> & Partial<Pick<CartItem, "titl
 /**
  * Adding an id already in the cart raises its quantity by 1; a quantity of 0
  * or less removes the line. A line holds at most 99 and a cart 50 lines (the
- * order limits): beyond, adding does nothing.
+ * order limits), and no more than the stock the shop showed (`stock`, when known):
+ * beyond, adding does nothing (the page says why: stockLimitReached).
  */
 export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
   switch (action.type) {
     case "add": {
       const existing = items.find((line) => line.id === action.item.id);
       if (existing) {
-        if (existing.quantity >= MAX_LINE_QUANTITY) return items;
-        return items.map((line) => (line.id === action.item.id ? { ...line, quantity: line.quantity + 1 } : line));
+        const stock = action.item.stock ?? existing.stock;
+        if (existing.quantity >= MAX_LINE_QUANTITY || (stock !== undefined && existing.quantity >= stock)) return items;
+        const raised = { ...existing, quantity: existing.quantity + 1 };
+        if (stock !== undefined) raised.stock = stock;
+        return items.map((line) => (line.id === action.item.id ? raised : line));
       }
-      if (items.length >= MAX_CART_LINES) return items;
+      if (items.length >= MAX_CART_LINES || action.item.stock === 0) return items;
       return [...items, { ...action.item, quantity: 1 }];
     }
     case "remove":
@@ -133,6 +143,15 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
       return changed ? next : items;
     }
   }
+}
+
+/**
+ * True when the cart already holds all of a product the shop shows in stock, so adding one
+ * more is refused (and the page names the product and how many are left).
+ */
+export function stockLimitReached(items: readonly CartItem[], productId: string, stock: number): boolean {
+  const inCart = items.find((line) => line.id === productId)?.quantity ?? 0;
+  return inCart >= Math.max(0, stock);
 }
 
 export function cartTotals(items: CartItem[]): { totalPrice: number; itemCount: number } {

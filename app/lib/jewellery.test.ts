@@ -3,6 +3,7 @@ import {
   BUNDLE_IDS,
   bundleById,
   bundleLine,
+  bundlePrice,
   DEFAULT_BUNDLE,
   isBundleId,
   isJewellerySubcategory,
@@ -17,30 +18,49 @@ import { validateOrderRequest, type OrderRequestBody } from "./order-request";
 import { discountPercent } from "./product";
 
 describe("jewellery bundles", () => {
-  it("are three, single by default", () => {
-    expect(JEWELLERY_BUNDLES.map((b) => [b.id, b.quantity, b.price, b.originalPrice, b.discount])).toEqual([
-      ["single", 1, 55_000, 65_000, 15],
-      ["double", 2, 88_000, 110_000, 20],
-      ["triple", 3, 132_000, 165_000, 20],
+  const piece = { price: 55_000, compareAtPrice: 65_000 };
+
+  it("are three, single by default: the piece, then two or three at 20 % off", () => {
+    expect(JEWELLERY_BUNDLES.map((b) => [b.id, b.quantity, b.percentOff, b.fixedTotal])).toEqual([
+      ["single", 1, 0, null],
+      ["double", 2, 20, null],
+      ["triple", 3, 20, null],
     ]);
     expect(DEFAULT_BUNDLE).toBe("single");
     expect(BUNDLE_IDS).toEqual(["single", "double", "triple"]);
   });
 
+  it("keep the shop's prices and percentages for a 55,000 DA piece compared with 65,000 DA", () => {
+    expect(BUNDLE_IDS.map((id) => bundlePrice(id, piece))).toEqual([
+      { quantity: 1, price: 55_000, originalPrice: 65_000, discount: 15 },
+      { quantity: 2, price: 88_000, originalPrice: 110_000, discount: 20 },
+      { quantity: 3, price: 132_000, originalPrice: 165_000, discount: 20 },
+    ]);
+  });
+
+  it("are computed from the piece's own price: a 198,000 DA bracelet's triple is 475,200 DA", () => {
+    const bracelet = { price: 198_000, compareAtPrice: 0 };
+    expect(bundlePrice("triple", bracelet)).toMatchObject({ price: 475_200, originalPrice: 594_000, discount: 20 });
+    expect(bundlePrice("single", bracelet)).toEqual({ quantity: 1, price: 198_000, originalPrice: 198_000, discount: null });
+    expect(bundleLine("triple", bracelet)).toEqual({ quantity: 3, unitPrice: 158_400, compareAtPrice: 198_000, lineTotal: 475_200 });
+  });
+
   it("state discounts that match their prices, rounded", () => {
-    for (const bundle of JEWELLERY_BUNDLES) {
-      expect(discountPercent(bundle.price, bundle.originalPrice), bundle.id).toBe(bundle.discount);
+    for (const id of BUNDLE_IDS) {
+      const bundle = bundlePrice(id, piece);
+      expect(discountPercent(bundle.price, bundle.originalPrice), id).toBe(bundle.discount);
     }
   });
 
   it("make one line: the bundle's quantity for the bundle's price, in whole dinars", () => {
-    expect(bundleLine("single")).toEqual({ quantity: 1, unitPrice: 55_000, compareAtPrice: 65_000, lineTotal: 55_000 });
-    expect(bundleLine("double")).toEqual({ quantity: 2, unitPrice: 44_000, compareAtPrice: 55_000, lineTotal: 88_000 });
-    expect(bundleLine("triple")).toEqual({ quantity: 3, unitPrice: 44_000, compareAtPrice: 55_000, lineTotal: 132_000 });
+    expect(bundleLine("single", piece)).toEqual({ quantity: 1, unitPrice: 55_000, compareAtPrice: 65_000, lineTotal: 55_000 });
+    expect(bundleLine("double", piece)).toEqual({ quantity: 2, unitPrice: 44_000, compareAtPrice: 55_000, lineTotal: 88_000 });
+    expect(bundleLine("triple", piece)).toEqual({ quantity: 3, unitPrice: 44_000, compareAtPrice: 55_000, lineTotal: 132_000 });
     for (const id of BUNDLE_IDS) {
-      const line = bundleLine(id);
-      expect(Number.isInteger(line.unitPrice) && Number.isInteger(line.compareAtPrice), id).toBe(true);
-      expect(line.unitPrice * line.quantity, id).toBe(bundleById(id).price);
+      const line = bundleLine(id, { price: 12_345, compareAtPrice: 0 });
+      expect(Number.isInteger(line.unitPrice) && Number.isInteger(line.compareAtPrice) && Number.isInteger(line.lineTotal), id).toBe(true);
+      expect(line.lineTotal, id).toBe(bundlePrice(id, { price: 12_345, compareAtPrice: 0 }).price);
+      expect(bundleById(id).quantity).toBe(line.quantity);
     }
   });
 

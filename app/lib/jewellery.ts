@@ -4,6 +4,9 @@
  * customer's name.
  */
 
+import { offerTotal, type OfferRule } from "./offers";
+import { discountPercent } from "./product";
+
 /** The category (products.category) every jewellery product belongs to. */
 export const JEWELLERY_CATEGORY = "jewellery";
 
@@ -19,23 +22,26 @@ export const BUNDLE_IDS = ["single", "double", "triple"] as const;
 export type BundleId = (typeof BUNDLE_IDS)[number];
 export const DEFAULT_BUNDLE: BundleId = "single";
 
-export interface JewelleryBundle {
+/**
+ * A bundle is a quantity offer (app/lib/offers.ts) every jewellery product has: single, the
+ * piece at its own price; double and triple, two or three pieces at 20 % off. Its price is
+ * always computed from the piece's price, so a 198,000 DA bracelet's triple is 3 × 198,000 −20 %.
+ */
+export interface JewelleryBundle extends OfferRule {
   id: BundleId;
-  /** How many pieces of the item the bundle holds. */
-  quantity: number;
-  /** Whole dinars, whatever the item. */
-  price: number;
-  originalPrice: number;
-  /** Percent, as the page states it. */
-  discount: number;
 }
 
-/** Single 55,000 / 65,000 / 15%, double 88,000 / 110,000 / 20%, triple 132,000 / 165,000 / 20%. */
 export const JEWELLERY_BUNDLES: readonly JewelleryBundle[] = [
-  { id: "single", quantity: 1, price: 55_000, originalPrice: 65_000, discount: 15 },
-  { id: "double", quantity: 2, price: 88_000, originalPrice: 110_000, discount: 20 },
-  { id: "triple", quantity: 3, price: 132_000, originalPrice: 165_000, discount: 20 },
+  { id: "single", quantity: 1, percentOff: 0, fixedTotal: null },
+  { id: "double", quantity: 2, percentOff: 20, fixedTotal: null },
+  { id: "triple", quantity: 3, percentOff: 20, fixedTotal: null },
 ];
+
+/** A piece's prices: its price and its compare-at price (0 or less: none). */
+export interface PiecePrice {
+  price: number;
+  compareAtPrice: number;
+}
 
 export function isBundleId(value: unknown): value is BundleId {
   return typeof value === "string" && (BUNDLE_IDS as readonly string[]).includes(value);
@@ -46,17 +52,30 @@ export function bundleById(id: BundleId): JewelleryBundle {
 }
 
 /**
- * The order line of a bundle: `quantity` pieces for the bundle's price. Unit and compare-at
- * prices are the bundle's prices divided by the quantity (whole dinars; every bundle divides
- * exactly, and the line total stays the bundle price whatever the rounding).
+ * What the page shows of a bundle for a piece: its price, the price it is compared with (the
+ * piece's compare-at price for single, the pieces at full price for double and triple) and the
+ * rounded percent saved (null when nothing is).
  */
-export function bundleLine(id: BundleId): { quantity: number; unitPrice: number; compareAtPrice: number; lineTotal: number } {
+export function bundlePrice(id: BundleId, piece: PiecePrice): { quantity: number; price: number; originalPrice: number; discount: number | null } {
   const bundle = bundleById(id);
+  const price = offerTotal(piece.price, bundle);
+  const full = piece.price * bundle.quantity;
+  const originalPrice = bundle.percentOff === 0 ? Math.max(piece.compareAtPrice * bundle.quantity, full) : full;
+  return { quantity: bundle.quantity, price, originalPrice, discount: discountPercent(price, originalPrice) };
+}
+
+/**
+ * The order line of a bundle: `quantity` pieces for the bundle's price computed from the piece's
+ * price. Unit and compare-at prices are whole dinars (the bundle's prices divided by the
+ * quantity, rounded); the line total stays the bundle's price whatever the rounding.
+ */
+export function bundleLine(id: BundleId, piece: PiecePrice): { quantity: number; unitPrice: number; compareAtPrice: number; lineTotal: number } {
+  const priced = bundlePrice(id, piece);
   return {
-    quantity: bundle.quantity,
-    unitPrice: Math.round(bundle.price / bundle.quantity),
-    compareAtPrice: Math.round(bundle.originalPrice / bundle.quantity),
-    lineTotal: bundle.price,
+    quantity: priced.quantity,
+    unitPrice: Math.round(priced.price / priced.quantity),
+    compareAtPrice: Math.round(priced.originalPrice / priced.quantity),
+    lineTotal: priced.price,
   };
 }
 

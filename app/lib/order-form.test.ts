@@ -4,6 +4,7 @@ import {
   contactOrderSchema,
   formFieldOf,
   orderBodyOf,
+  pickableQuantities,
   parseForm,
   productOrderSchema,
   quickBuySchema,
@@ -148,9 +149,42 @@ describe("the answers of a refused form", () => {
     expect(formFieldOf("cart", "items.1.quantity")).toBe("items[1].quantity");
     expect(formFieldOf("contact", "items.0.productId")).toBe("product");
     expect(formFieldOf("contact", "items")).toBe("product");
-    expect(formFieldOf("product", "items.0.quantity")).toBeNull();
+    expect(formFieldOf("product", "items.0.quantity")).toBe("quantity");
+    expect(formFieldOf("product", "items.0.productId")).toBeNull();
     expect(formFieldOf("jewellery", "lastName")).toBe("name");
     expect(formFieldOf("product", "communeCode")).toBe("commune");
     expect(formFieldOf("product", "phone")).toBe("phone");
+  });
+});
+
+describe("quantity pickers (quick-buy, buy-now)", () => {
+  it("offer 1 to 5, never more than the stock shown, and at least 1", () => {
+    expect(pickableQuantities(undefined)).toEqual([1, 2, 3, 4, 5]);
+    expect(pickableQuantities(40)).toEqual([1, 2, 3, 4, 5]);
+    expect(pickableQuantities(2)).toEqual([1, 2]);
+    expect(pickableQuantities(0)).toEqual([1]);
+  });
+
+  it("the product form's quantity goes into its line (1 when absent)", () => {
+    const fields = { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilaya: "16", commune: "1601", deliveryType: "stop_desk" };
+    const withQuantity = parseForm(new URLSearchParams({ ...fields, quantity: "3" }), productOrderSchema, messages);
+    const without = parseForm(new URLSearchParams(fields), productOrderSchema, messages);
+    if (withQuantity.status !== "success" || without.status !== "success") throw new Error("refused");
+    expect(orderBodyOf.product(withQuantity.value, "p1").items).toEqual([{ productId: "p1", quantity: 3 }]);
+    expect(orderBodyOf.product(without.value, "p1").items).toEqual([{ productId: "p1", quantity: 1 }]);
+    const tooMany = parseForm(new URLSearchParams({ ...fields, quantity: "0" }), productOrderSchema, messages);
+    expect(tooMany.status).toBe("error");
+  });
+});
+
+describe("the product form's offer", () => {
+  it("goes into the body as the offer's id, with one line of the product", () => {
+    const fields = { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilaya: "16", commune: "1601", address: "حي النصر" };
+    const submission = parseForm(new URLSearchParams({ ...fields, offer: "7", quantity: "3" }), productOrderSchema, messages);
+    if (submission.status !== "success") throw new Error("refused");
+    const body = orderBodyOf.product(submission.value, "p1");
+    expect(body).toMatchObject({ offer: 7, items: [{ productId: "p1", quantity: 1 }] });
+    expect(validateOrderRequest(body)).toMatchObject({ ok: true, data: { offer: 7 } });
+    expect(validateOrderRequest({ ...body, source: "cart_page" })).toMatchObject({ ok: false, fields: { offer: "invalid" } });
   });
 });

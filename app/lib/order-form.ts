@@ -17,6 +17,7 @@ import {
   NAME_LETTER,
   MAX_REF_LENGTH,
   nameSchema,
+  offerIdSchema,
   optionalText,
   orderFieldMessage,
   orderItemSchema,
@@ -143,8 +144,22 @@ export const contactOrderSchema = z
   })
   .check(homeNeedsAddress);
 
-/** The product page's form: the customer; the line is the page's product. */
-export const productOrderSchema = z.object({ ...customerFields }).check(homeNeedsAddress);
+/** The most pieces the quick-buy and buy-now quantity pickers offer (never more than the stock shown). */
+export const MAX_PICKED_QUANTITY = 5;
+
+/** The quantities a picker offers: 1 to MAX_PICKED_QUANTITY, and no more than the stock the shop shows (at least 1). */
+export function pickableQuantities(stock: number | undefined): number[] {
+  const most = Math.max(1, Math.min(MAX_PICKED_QUANTITY, stock ?? MAX_PICKED_QUANTITY));
+  return Array.from({ length: most }, (_, index) => index + 1);
+}
+
+/**
+ * The product page's form: the customer and the quantity (1 when absent), or one of the
+ * product's quantity offers (its id; the order service prices it); the line is the page's product.
+ */
+export const productOrderSchema = z
+  .object({ ...customerFields, quantity: z.optional(quantitySchema), offer: z.optional(offerIdSchema) })
+  .check(homeNeedsAddress);
 
 /**
  * The jewellery form: one name field (split at its first space into first and last name), phone,
@@ -195,7 +210,11 @@ export const orderBodyOf = {
   cart: (value: CartOrderValue) => customerBody(value, "cart_page", value.items),
   quickBuy: (value: QuickBuyValue) => customerBody(value, value.source, value.items),
   contact: (value: ContactOrderValue) => customerBody(value, "contact_form", [{ productId: value.product, quantity: value.quantity }]),
-  product: (value: ProductOrderValue, productId: string) => customerBody(value, "product_detail", [{ productId, quantity: 1 }]),
+  product: (value: ProductOrderValue, productId: string) => {
+    const body = customerBody(value, "product_detail", [{ productId, quantity: value.offer !== undefined ? 1 : (value.quantity ?? 1) }]);
+    if (value.offer !== undefined) body.offer = value.offer;
+    return body;
+  },
   jewellery: (value: JewelleryOrderValue, productId: string): OrderRequestBody => {
     const body = customerBody({ ...value, ...value.name }, "jewellery", [{ productId, quantity: 1 }]);
     body.customer.email = value.email;
@@ -285,6 +304,7 @@ export function formFieldOf(kind: OrderFormKind, field: string): string | null {
   const line = /^items\.(\d+)\.(productId|quantity)$/.exec(field);
   if (line) {
     if (kind === "contact") return line[2] === "quantity" ? "quantity" : "product";
+    if (kind === "product") return line[2] === "quantity" ? "quantity" : null;
     if (kind === "cart" || kind === "quickBuy") return `items[${line[1]}].${line[2]}`;
     return null;
   }

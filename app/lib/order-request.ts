@@ -41,6 +41,12 @@ export interface OrderRequestBody {
    * required. The server then makes the one line from it (quantity and price of the bundle).
    */
   bundle?: BundleId;
+  /**
+   * The product page's quantity offer (app/lib/offers.ts): the id of one of the product's
+   * offers, only with source 'product_detail'. The server then makes the one line from it
+   * (the offer's quantity, its price computed from the product's).
+   */
+  offer?: number;
   ref?: string;
   /** Honeypot: a hidden field humans leave empty. */
   website?: string;
@@ -174,6 +180,9 @@ export const deliveryTypeSchema = z.pipe(
 
 const bundle = z.pipe(z.transform(blankToUndefined), z.optional(z.enum(BUNDLE_IDS, { error: "invalid" })));
 
+/** An offer's id: a whole number from 1 ("invalid"). */
+export const offerIdSchema = z.int({ error: "invalid" }).check(z.minimum(1, { error: "invalid" }));
+
 /** The `website` honeypot: anything, blank counting as absent (see honeypotFilled). */
 export const honeypotSchema = z.pipe(z.transform(blankToUndefined), z.optional(z.unknown()));
 
@@ -246,6 +255,7 @@ export const orderRequestSchema = z
     items,
     deliveryType: deliveryTypeSchema,
     bundle,
+    offer: z.optional(offerIdSchema),
     ref: optionalText(MAX_REF_LENGTH, "too_long"),
     website: honeypotSchema,
   })
@@ -273,6 +283,10 @@ export const orderRequestSchema = z
         }
       } else if (body.bundle !== undefined) {
         ctx.issues.push({ code: "custom", message: "invalid", path: ["bundle"], input: body.bundle });
+      }
+      // A quantity offer: the product page's, for its one product.
+      if (body.offer !== undefined && (body.source !== "product_detail" || body.items.length !== 1)) {
+        ctx.issues.push({ code: "custom", message: "invalid", path: ["offer"], input: body.offer });
       }
     }),
   );
@@ -344,5 +358,7 @@ export function canonicalOrderRequest(request: ParsedOrderRequest): string {
     request.deliveryType ?? null,
     request.bundle ?? null,
     request.ref ?? null,
+    // Only when there is one, so the text of every request without an offer stays as it was.
+    ...(request.offer !== undefined ? [["offer", request.offer]] : []),
   ]);
 }

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "~/i18n/ar";
+import { formatDinars } from "~/lib/money";
 import { signInAsAdmin } from "./support/admin";
 import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
 import { withDb } from "./support/db";
@@ -80,11 +81,11 @@ describe("wholesale", () => {
 });
 
 describe("jewellery", () => {
-  it("orders an item with the double bundle: 88,000 DA plus the wilaya's delivery fee, and the form resets to single", async () => {
+  it("orders an item with the double bundle: two pieces at 20 % off its price, plus the wilaya's delivery fee, and the form resets to single", async () => {
     const item = await withDb((db) =>
       db
         .selectFrom("products")
-        .select(["id", "slug", "title"])
+        .select(["id", "slug", "title", "price"])
         .where("category", "=", "jewellery")
         .where("in_stock", "=", true)
         .where("stock_quantity", ">=", 5)
@@ -94,6 +95,8 @@ describe("jewellery", () => {
     const fee = await withDb(
       async (db) => (await db.selectFrom("wilayas").select("home_price").where("code", "=", "16").executeTakeFirstOrThrow()).home_price,
     );
+    // The double bundle is computed from the piece's own price.
+    const double = Math.floor((item.price * 2 * 80 + 50) / 100);
 
     const { context, page, pageErrors } = await openContext(browser, phone);
     await page.goto("/jewellery");
@@ -102,6 +105,7 @@ describe("jewellery", () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     expect(await page.locator('[data-testid="bundle-option"][data-bundle="single"] input').isChecked()).toBe(true);
     await page.locator('[data-testid="bundle-option"][data-bundle="double"] input').check();
+    expect(await page.locator('[data-testid="bundle-option"][data-bundle="double"]').textContent()).toContain(formatDinars(double, "ar"));
 
     const form = page.getByTestId("jewellery-form");
     // Missing fields: the one missing-field message, nothing sent.
@@ -132,9 +136,9 @@ describe("jewellery", () => {
     expect(order).toMatchObject({
       source: "jewellery",
       bundle: "double",
-      items_total: 88_000,
+      items_total: double,
       delivery_price: fee,
-      total: 88_000 + fee,
+      total: double + fee,
       first_name: "Nadia",
       last_name: "Belkacem Amrani",
       email: "nadia@example.dz",
@@ -142,7 +146,7 @@ describe("jewellery", () => {
     const lines = await withDb((db) =>
       db.selectFrom("order_items").select(["product_id", "quantity", "line_total"]).where("order_id", "=", order.id).execute(),
     );
-    expect(lines).toEqual([{ product_id: item.id, quantity: 2, line_total: 88_000 }]);
+    expect(lines).toEqual([{ product_id: item.id, quantity: 2, line_total: double }]);
   });
 
   it("sends an unknown item to the home page", async () => {

@@ -116,41 +116,53 @@ describe("the seeded jewellery catalogue", () => {
 });
 
 describe("a jewellery order", () => {
-  it("with the double bundle: two pieces for 88,000 DA plus the wilaya's delivery fee", async () => {
+  it("with the double bundle: two pieces at 20 % off the piece's own price, plus the wilaya's delivery fee", async () => {
+    const double = (plenty.price * 2 * 80) / 100;
     const wilaya = await t.db.selectFrom("wilayas").select("home_price").where("code", "=", "31").executeTakeFirstOrThrow();
     const stock = await stockOf(plenty.productId);
     const result = await placeOrder(t.db, body(), context, open);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.order).toMatchObject({ itemsTotal: 88_000, deliveryPrice: wilaya.home_price, total: 88_000 + wilaya.home_price });
+    expect(result.order).toMatchObject({ itemsTotal: double, deliveryPrice: wilaya.home_price, total: double + wilaya.home_price });
     const order = await t.db
       .selectFrom("orders")
       .select(["id", "source", "bundle", "email", "first_name", "last_name", "items_total", "total"])
       .where("order_number", "=", result.order.orderNumber)
       .executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ source: "jewellery", bundle: "double", email: "nadia@example.dz", items_total: 88_000 });
+    expect(order).toMatchObject({ source: "jewellery", bundle: "double", email: "nadia@example.dz", items_total: double });
     const lines = await t.db
       .selectFrom("order_items")
       .select(["product_id", "title", "quantity", "unit_price", "compare_at_price", "line_total"])
       .where("order_id", "=", order.id)
       .execute();
     expect(lines).toEqual([
-      { product_id: plenty.productId, title: plenty.nameAr, quantity: 2, unit_price: 44_000, compare_at_price: 55_000, line_total: 88_000 },
+      { product_id: plenty.productId, title: plenty.nameAr, quantity: 2, unit_price: double / 2, compare_at_price: plenty.price, line_total: double },
     ]);
     // Orders do not move stock (the merchant's confirmation does): unchanged here.
     expect(await stockOf(plenty.productId)).toBe(stock);
   });
 
-  it("prices single and triple from the bundle, whatever the item's price and the quantity sent", async () => {
+  it("prices single and triple from the piece's price, whatever the quantity sent", async () => {
     const single = await placeOrder(
       t.db,
       body({ bundle: "single", items: [{ productId: plenty.productId, quantity: 7 }] }, { wilayaCode: "16" }),
       context,
       open,
     );
-    expect(single.ok && single.order).toMatchObject({ itemsTotal: 55_000 });
+    expect(single.ok && single.order).toMatchObject({ itemsTotal: plenty.price });
     const triple = await placeOrder(t.db, body({ bundle: "triple" }, { wilayaCode: "16" }), context, open);
-    expect(triple.ok && triple.order).toMatchObject({ itemsTotal: 132_000 });
+    expect(triple.ok && triple.order).toMatchObject({ itemsTotal: (plenty.price * 3 * 80) / 100 });
+  });
+
+  it("a 198,000 DA bracelet's triple is computed from 198,000 DA: 475,200 DA, not a price fixed for every piece", async () => {
+    const before = await t.db.selectFrom("products").select("price").where("id", "=", plenty.productId).executeTakeFirstOrThrow();
+    await t.db.updateTable("products").set({ price: 198_000 }).where("id", "=", plenty.productId).execute();
+    try {
+      const triple = await placeOrder(t.db, body({ bundle: "triple" }, { wilayaCode: "16" }), context, open);
+      expect(triple.ok && triple.order).toMatchObject({ itemsTotal: 475_200 });
+    } finally {
+      await t.db.updateTable("products").set({ price: before.price }).where("id", "=", plenty.productId).execute();
+    }
   });
 
   it("is refused when the stock cannot cover the bundle, or the piece is sold out", async () => {

@@ -165,9 +165,24 @@ describe("refused orders store nothing", () => {
     expect(result.status).toBe(status);
     expect(result.error.code).toBe(code);
     expect(Object.keys(result.error.fields).sort()).toEqual(fields.sort());
-    expect(result.error.message).toBe(ar.orders.errors[code as keyof typeof ar.orders.errors]);
+    // A refusal for stock names the product and what is left (below), never the generic text.
+    if (code !== "out_of_stock") expect(result.error.message).toBe(ar.orders.errors[code as keyof typeof ar.orders.errors]);
     for (const message of Object.values(result.error.fields)) expect(message).not.toMatch(/^orders\./);
     expect(await counts()).toEqual(before);
+  });
+
+  it("a quantity above the stock is refused with the product's name and how many are left, in its field and the message", async () => {
+    const result = await placeOrder(t.db, body({ items: [{ productId: few.id, quantity: few.stockQuantity + 1 }] }), context(), open);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const field = result.error.fields["items.0.quantity"]!;
+    expect(field).toContain(few.title);
+    expect(field).toContain(String(few.stockQuantity));
+    expect(result.error.message).toBe(field);
+    const french = await placeOrder(t.db, body({ items: [{ productId: soldOut.id, quantity: 1 }] }), context({ language: "fr" }), open);
+    if (french.ok) throw new Error("accepted");
+    expect(french.error.message).toContain(soldOut.titleFr);
+    expect(french.error.message).toContain("rupture");
   });
 
   it("translates the messages into the shopper's language", async () => {

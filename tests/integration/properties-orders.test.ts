@@ -344,7 +344,9 @@ async function expectedTotals(body: Record<string, unknown>): Promise<{ itemsTot
     const bundle = (body.bundle as string).trim();
     if (!isBundleId(bundle)) throw new Error(`a jewellery order was accepted with bundle ${JSON.stringify(body.bundle)}`);
     const [id] = [...lines.keys()];
-    const priced = bundleLine(bundle);
+    // The bundle's price comes from the piece's own price.
+    const piece = await t.db.selectFrom("products").select(["price", "compare_at_price"]).where("id", "=", id!).executeTakeFirstOrThrow();
+    const priced = bundleLine(bundle, { price: piece.price, compareAtPrice: piece.compare_at_price });
     return { itemsTotal: priced.lineTotal, deliveryPrice, lines: new Map([[id!, priced.quantity]]) };
   }
   const products = await t.db

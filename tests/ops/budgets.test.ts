@@ -16,13 +16,13 @@ import { startServer, type RunningServer } from "../support/production-server";
 // The performance budgets of a first visit, measured on the production build with a
 // fresh demo catalogue, exactly as `npm run bench` reports them (scripts/bench-lib.ts):
 // - JavaScript: every script and module preload of the HTML plus their static imports, each
-//   file gzipped at level 9, at most 130 kB per page;
+//   file gzipped at level 9, at most 132 kB per page;
 // - CSS: the stylesheets the document links, gzipped, at most 25 kB per page;
 // - no request to another origin unless META_PIXEL_ID is set;
 // - the product page's main image (its LCP element) preloaded with the <img>'s own srcset and
 //   sizes, at high priority, and the <img> sized, eager and high priority.
 
-const JS_BUDGET_BYTES = 130_000;
+const JS_BUDGET_BYTES = 132_000;
 const CSS_BUDGET_BYTES = 25_000;
 
 const PRODUCT_PAGE = "/products/smartphone-6-7-inch-128gb";

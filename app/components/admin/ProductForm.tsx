@@ -1,7 +1,7 @@
 import type { ChangeEvent, ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
-import { MAX_IMAGE_MEGABYTES, MAX_IMAGES_PER_UPLOAD, PAGE_TARGETS, presetFor, type ProductFormValues } from "~/lib/admin-product";
+import { MAX_IMAGE_MEGABYTES, MAX_IMAGES_PER_UPLOAD, offerFieldName, PAGE_TARGETS, presetFor, type ProductFormValues } from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName } from "~/lib/admin-product.schema";
 import { FormField, onSlugInput } from "./FormField";
 
@@ -228,6 +228,95 @@ export function ProductForm({
           <input type="checkbox" name="inStock" defaultChecked={values.inStock} className="size-5 accent-brand-700" />
           {t("adminProducts.form.inStock")}
         </label>
+      </fieldset>
+
+      <fieldset
+        className="rounded-xl border border-stone-200 bg-white p-4"
+        aria-describedby={e.offers ? "product-offers-hint product-offers-error" : "product-offers-hint"}
+        data-testid="product-offers"
+      >
+        <legend className="px-1 text-base font-semibold text-stone-900">{t("adminProducts.form.offers")}</legend>
+        <p id="product-offers-hint" className="text-sm text-stone-600">
+          {t("adminProducts.form.offersHint")}
+        </p>
+        {e.offers && (
+          <p id="product-offers-error" className="mt-2 text-sm font-medium text-red-700">
+            {t(`adminProducts.errors.${e.offers}`)}
+          </p>
+        )}
+        <div className="mt-3 grid gap-3">
+          {values.offers.map((row, index) => {
+            const id = (key: Parameters<typeof offerFieldName>[1]) => `product-offer-${index}-${key}`;
+            const label = "block text-sm font-medium text-stone-800";
+            return (
+              <fieldset key={index} className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-3" data-testid="offer-row">
+                <legend className="px-1 text-sm font-semibold text-stone-700">{t("adminProducts.form.offer", { number: index + 1 })}</legend>
+                <label htmlFor={id("quantity")} className={label}>
+                  {t("adminProducts.form.offerQuantity")}
+                  <input
+                    id={id("quantity")}
+                    name={offerFieldName(index, "quantity")}
+                    defaultValue={row.quantity}
+                    inputMode="numeric"
+                    className={inputClass}
+                    dir="ltr"
+                  />
+                </label>
+                <label htmlFor={id("kind")} className={label}>
+                  {t("adminProducts.form.offerKind")}
+                  <select id={id("kind")} name={offerFieldName(index, "kind")} defaultValue={row.kind} className={inputClass}>
+                    <option value="percent">{t("adminProducts.form.offerPercent")}</option>
+                    <option value="fixed">{t("adminProducts.form.offerFixed")}</option>
+                  </select>
+                </label>
+                <label htmlFor={id("value")} className={label}>
+                  {t("adminProducts.form.offerValue")}
+                  <input
+                    id={id("value")}
+                    name={offerFieldName(index, "value")}
+                    defaultValue={row.value}
+                    inputMode="numeric"
+                    className={inputClass}
+                    dir="ltr"
+                  />
+                </label>
+                <label htmlFor={id("labelAr")} className={label}>
+                  {t("adminProducts.form.offerLabel", { language: t("languageNames.ar") })}
+                  <input
+                    id={id("labelAr")}
+                    name={offerFieldName(index, "labelAr")}
+                    defaultValue={row.labelAr}
+                    className={inputClass}
+                    dir="rtl"
+                    lang="ar"
+                  />
+                </label>
+                <label htmlFor={id("labelEn")} className={label}>
+                  {t("adminProducts.form.offerLabel", { language: t("languageNames.en") })}
+                  <input
+                    id={id("labelEn")}
+                    name={offerFieldName(index, "labelEn")}
+                    defaultValue={row.labelEn}
+                    className={inputClass}
+                    dir="ltr"
+                    lang="en"
+                  />
+                </label>
+                <label htmlFor={id("labelFr")} className={label}>
+                  {t("adminProducts.form.offerLabel", { language: t("languageNames.fr") })}
+                  <input
+                    id={id("labelFr")}
+                    name={offerFieldName(index, "labelFr")}
+                    defaultValue={row.labelFr}
+                    className={inputClass}
+                    dir="ltr"
+                    lang="fr"
+                  />
+                </label>
+              </fieldset>
+            );
+          })}
+        </div>
       </fieldset>
 
       <div className="sticky bottom-0 -mx-4 border-t border-stone-200 bg-stone-50/95 px-4 py-3">

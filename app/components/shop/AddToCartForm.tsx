@@ -35,3 +35,17 @@ export function AddToCartForm({
     </form>
   );
 }
+
+/** What an add-to-cart refused says (the product and how many are left), announced as it appears. */
+export function StockNotice({ message }: { message: string | null }) {
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={message ? "rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900 ring-1 ring-amber-300" : "sr-only"}
+      data-testid="stock-notice"
+    >
+      {message ?? ""}
+    </p>
+  );
+}

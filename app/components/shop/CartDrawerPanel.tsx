@@ -173,6 +173,7 @@ export default function CartDrawerPanel() {
                             productId={item.id}
                             title={title}
                             quantity={item.quantity}
+                            stock={item.stock}
                             onChange={(quantity) => setQuantity(item.id, quantity)}
                           />
                           <p className="font-bold text-brand-800 tabular-nums">
@@ -230,7 +231,8 @@ export default function CartDrawerPanel() {
             open={quickBuyOpen}
             onClose={() => setQuickBuyOpen(false)}
             source="quick_buy_cart"
-            items={items.map((item) => ({ productId: item.id, quantity: item.quantity, title: titleOf(item), price: item.price }))}
+            items={items.map((item) => ({ productId: item.id, quantity: item.quantity, title: titleOf(item), price: item.price, stock: item.stock }))}
+            onQuantity={setQuantity}
             onSuccess={() => {
               clear();
               closeDrawer();

@@ -16,13 +16,16 @@ const stepButton =
 
 /**
  * − quantity +. A form posting to /cart (intent=set) so it works without JavaScript; with
- * it, `onChange` gets the new quantity (one less or one more; 0 removes the line).
+ * it, `onChange` gets the new quantity (one less or one more; 0 removes the line). At the stock
+ * the shop shows (`stock`), + is off and a note names the product and how many are left, so the
+ * shopper learns it while choosing rather than at checkout.
  */
 export function QuantityStepper({
   productId,
   title,
   quantity,
   max = MAX_LINE_QUANTITY,
+  stock,
   onChange,
 }: {
   productId: string;
@@ -30,53 +33,61 @@ export function QuantityStepper({
   quantity: number;
   /** The most that can be asked (the stock, capped at 99). */
   max?: number;
+  /** The stock the shop shows, when known: reaching it shows the note. */
+  stock?: number;
   onChange?(quantity: number): void;
 }) {
   const { t } = useTranslation();
+  const atStock = stock !== undefined && quantity === stock;
   return (
-    <form
-      method="post"
-      action="/cart"
-      onSubmit={(event) => {
-        if (!onChange) return;
-        event.preventDefault();
-        const next = submittedQuantity(event);
-        if (next !== null) onChange(next);
-      }}
-      className="inline-flex items-center overflow-hidden rounded-lg bg-white ring-1 ring-stone-300"
-    >
-      <input type="hidden" name="intent" value="set" />
-      <input type="hidden" name="productId" value={productId} />
-      <button
-        type="submit"
-        name="quantity"
-        value={quantity - 1}
-        aria-label={t("cart.line.decrease", { title })}
-        className={stepButton}
-        data-testid="line-decrease"
+    <div className="flex flex-col gap-1">
+      <form
+        method="post"
+        action="/cart"
+        onSubmit={(event) => {
+          if (!onChange) return;
+          event.preventDefault();
+          const next = submittedQuantity(event);
+          if (next !== null) onChange(next);
+        }}
+        className="inline-flex items-center overflow-hidden rounded-lg bg-white ring-1 ring-stone-300"
       >
-        <span aria-hidden="true">−</span>
-      </button>
-      <output
-        aria-label={t("cart.line.quantityOf", { title })}
-        aria-live="polite"
-        className="min-w-8 text-center font-semibold tabular-nums"
-        data-testid="line-quantity"
-      >
-        {quantity}
-      </output>
-      <button
-        type="submit"
-        name="quantity"
-        value={quantity + 1}
-        disabled={quantity >= Math.min(max, MAX_LINE_QUANTITY)}
-        aria-label={t("cart.line.increase", { title })}
-        className={stepButton}
-        data-testid="line-increase"
-      >
-        <span aria-hidden="true">+</span>
-      </button>
-    </form>
+        <input type="hidden" name="intent" value="set" />
+        <input type="hidden" name="productId" value={productId} />
+        <button
+          type="submit"
+          name="quantity"
+          value={quantity - 1}
+          aria-label={t("cart.line.decrease", { title })}
+          className={stepButton}
+          data-testid="line-decrease"
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <output
+          aria-label={t("cart.line.quantityOf", { title })}
+          aria-live="polite"
+          className="min-w-8 text-center font-semibold tabular-nums"
+          data-testid="line-quantity"
+        >
+          {quantity}
+        </output>
+        <button
+          type="submit"
+          name="quantity"
+          value={quantity + 1}
+          disabled={quantity >= Math.min(max, stock ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY)}
+          aria-label={t("cart.line.increase", { title })}
+          className={stepButton}
+          data-testid="line-increase"
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </form>
+      <p role="status" aria-live="polite" className={atStock ? "text-xs text-amber-800" : "sr-only"} data-testid="line-stock-note">
+        {atStock ? t("orders.fields.stock_left", { count: stock, title }) : ""}
+      </p>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
 import { Price } from "~/components/ui/Price";
 import { productPath, stockStatus, type ProductCardData } from "~/lib/product";
-import { AddToCartForm } from "./AddToCartForm";
+import { AddToCartForm, StockNotice } from "./AddToCartForm";
 import { DiscountBadge, StockBadge } from "./StockBadges";
 import { useAddToCart } from "./useAddToCart";
 
@@ -23,7 +23,7 @@ export function ProductCard({ product, addToCart = true, priority = false }: { p
   const { t } = useTranslation();
   // null until the first quick-buy, so the modal's code is only fetched when needed.
   const [quickBuyOpen, setQuickBuyOpen] = useState<boolean | null>(null);
-  const { add, justAdded } = useAddToCart(product);
+  const { add, justAdded, stockNotice } = useAddToCart(product);
   const href = productPath(product);
   const available = stockStatus(product) !== "out";
 
@@ -67,6 +67,7 @@ export function ProductCard({ product, addToCart = true, priority = false }: { p
         <div className="mt-auto">
           <Price price={product.price} originalPrice={product.originalPrice} />
         </div>
+        {addToCart && stockNotice && <StockNotice message={stockNotice} />}
         {addToCart ? (
           <div className="flex flex-col gap-2 sm:flex-row">
             <AddToCartForm productId={product.id} onAdd={add} className="flex flex-1">
@@ -118,7 +119,9 @@ export function ProductCard({ product, addToCart = true, priority = false }: { p
             open={quickBuyOpen}
             onClose={() => setQuickBuyOpen(false)}
             source="quick_buy_product_card"
-            items={[{ productId: product.id, quantity: 1, title: product.title, price: product.price }]}
+            items={[
+              { productId: product.id, quantity: 1, title: product.title, price: product.price, stock: product.inStock ? product.stockQuantity : 0 },
+            ]}
           />
         </Suspense>
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { cartImageUrl } from "~/lib/cart";
+import { useTranslation } from "~/i18n/react";
+import { cartImageUrl, stockLimitReached } from "~/lib/cart";
 import type { ProductCardData } from "~/lib/product";
 import { useCart } from "./CartProvider";
 
@@ -17,13 +18,29 @@ export function toCartItem(product: ProductCardData) {
     price: product.price,
     originalPrice: product.originalPrice ?? undefined,
     image: cartImageUrl(product.image),
+    stock: shownStock(product),
   };
 }
 
-/** Adds one of the product to the cart and says so for two seconds. */
-export function useAddToCart(product: ProductCardData): { add: () => void; justAdded: boolean } {
-  const { addItem } = useCart();
+/** The stock the shop shows for a product: none when it is off sale. */
+function shownStock(product: Pick<ProductCardData, "inStock" | "stockQuantity">): number {
+  return product.inStock ? Math.max(0, product.stockQuantity) : 0;
+}
+
+/**
+ * Adds one of the product to the cart and says so for two seconds. When the cart already holds
+ * all the stock the shop shows, nothing is added and `stockNotice` names the product and how
+ * many are left, at once rather than at checkout.
+ */
+export function useAddToCart(product: ProductCardData): { add: () => void; justAdded: boolean; stockNotice: string | null } {
+  const { t } = useTranslation();
+  const { addItem, items } = useCart();
   const [justAdded, setJustAdded] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const stock = shownStock(product);
+  // The notice stays while the cart is still at the stock (a line removed or lowered clears it).
+  const stockNotice =
+    refused && stockLimitReached(items, product.id, stock) ? t("orders.fields.stock_left", { count: stock, title: product.title }) : null;
 
   useEffect(() => {
     if (!justAdded) return;
@@ -33,9 +50,16 @@ export function useAddToCart(product: ProductCardData): { add: () => void; justA
 
   return {
     add: () => {
+      if (stockLimitReached(items, product.id, stock)) {
+        setRefused(true);
+        setJustAdded(false);
+        return;
+      }
+      setRefused(false);
       addItem(toCartItem(product));
       setJustAdded(true);
     },
     justAdded,
+    stockNotice,
   };
 }

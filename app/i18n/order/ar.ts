@@ -41,6 +41,15 @@ const order = {
     total: "المجموع",
     cashOnDelivery: "الدفع عند الاستلام",
   },
+  offer: {
+    legend: "اختر العرض",
+    plain_zero: "{{count}} قطعة",
+    plain_one: "قطعة واحدة",
+    plain_two: "قطعتان",
+    plain_few: "{{count}} قطع",
+    plain_many: "{{count}} قطعة",
+    plain_other: "{{count}} قطعة",
+  },
   quickBuy: {
     title: "شراء سريع",
     close: "إغلاق",
@@ -52,7 +61,6 @@ const order = {
   },
   product: {
     title: "اطلب الآن والدفع عند الاستلام",
-    quantityOne: "الكمية: 1",
     successTitle: "تم إرسال طلبك بنجاح!",
     successText: "سنتواصل معك قريباً.",
     error: "حدث خطأ في إرسال الطلب. يرجى المحاولة مرة أخرى.",

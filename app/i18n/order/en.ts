@@ -39,6 +39,15 @@ const order: OrderDictionary = {
     total: "Total",
     cashOnDelivery: "Cash on delivery",
   },
+  offer: {
+    legend: "Choose an offer",
+    plain_zero: "{{count}} pieces",
+    plain_one: "1 piece",
+    plain_two: "{{count}} pieces",
+    plain_few: "{{count}} pieces",
+    plain_many: "{{count}} pieces",
+    plain_other: "{{count}} pieces",
+  },
   quickBuy: {
     title: "Quick buy",
     close: "Close",
@@ -50,7 +59,6 @@ const order: OrderDictionary = {
   },
   product: {
     title: "Order now, pay on delivery",
-    quantityOne: "Quantity: 1",
     successTitle: "Your order was sent successfully!",
     successText: "We will contact you soon.",
     error: "An error occurred while sending the order. Please try again.",

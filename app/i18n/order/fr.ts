@@ -39,6 +39,15 @@ const order: OrderDictionary = {
     total: "Total",
     cashOnDelivery: "Paiement à la livraison",
   },
+  offer: {
+    legend: "Choisissez l’offre",
+    plain_zero: "{{count}} pièce",
+    plain_one: "1 pièce",
+    plain_two: "{{count}} pièces",
+    plain_few: "{{count}} pièces",
+    plain_many: "{{count}} pièces",
+    plain_other: "{{count}} pièces",
+  },
   quickBuy: {
     title: "Achat rapide",
     close: "Fermer",
@@ -50,7 +59,6 @@ const order: OrderDictionary = {
   },
   product: {
     title: "Commandez maintenant, payez à la livraison",
-    quantityOne: "Quantité : 1",
     successTitle: "Votre commande a été envoyée avec succès !",
     successText: "Nous vous contacterons bientôt.",
     error: "Une erreur s'est produite lors de l'envoi de la commande. Veuillez réessayer.",

@@ -40,6 +40,13 @@ const orders = {
     out_of_stock_few: "بقيت {{count}} قطع فقط.",
     out_of_stock_many: "بقيت {{count}} قطعة فقط.",
     out_of_stock_other: "بقيت {{count}} قطعة فقط.",
+    stock_left_zero: "«{{title}}» نفد من المخزون.",
+    stock_left_one: "بقيت قطعة واحدة فقط من «{{title}}».",
+    stock_left_two: "بقيت قطعتان فقط من «{{title}}».",
+    stock_left_few: "بقيت {{count}} قطع فقط من «{{title}}».",
+    stock_left_many: "بقيت {{count}} قطعة فقط من «{{title}}».",
+    stock_left_other: "بقيت {{count}} قطعة فقط من «{{title}}».",
+    unknown_offer: "هذا العرض لم يعد متوفراً: اختر عرضاً آخر.",
     unknown_wilaya: "التوصيل غير متاح إلى هذه الولاية.",
   },
 };

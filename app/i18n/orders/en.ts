@@ -39,6 +39,13 @@ const orders: OrdersDictionary = {
     out_of_stock_few: "Only {{count}} left.",
     out_of_stock_many: "Only {{count}} left.",
     out_of_stock_other: "Only {{count}} left.",
+    stock_left_zero: "“{{title}}” is out of stock.",
+    stock_left_one: "Only 1 “{{title}}” left in stock.",
+    stock_left_two: "Only {{count}} “{{title}}” left in stock.",
+    stock_left_few: "Only {{count}} “{{title}}” left in stock.",
+    stock_left_many: "Only {{count}} “{{title}}” left in stock.",
+    stock_left_other: "Only {{count}} “{{title}}” left in stock.",
+    unknown_offer: "This offer is no longer available: choose another one.",
     unknown_wilaya: "We do not deliver to this wilaya.",
   },
 };

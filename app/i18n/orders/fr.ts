@@ -39,6 +39,13 @@ const orders: OrdersDictionary = {
     out_of_stock_few: "Plus que {{count}} en stock.",
     out_of_stock_many: "Plus que {{count}} en stock.",
     out_of_stock_other: "Plus que {{count}} en stock.",
+    stock_left_zero: "« {{title}} » est en rupture de stock.",
+    stock_left_one: "Il ne reste qu’un seul « {{title}} » en stock.",
+    stock_left_two: "Il ne reste que {{count}} « {{title}} » en stock.",
+    stock_left_few: "Il ne reste que {{count}} « {{title}} » en stock.",
+    stock_left_many: "Il ne reste que {{count}} « {{title}} » en stock.",
+    stock_left_other: "Il ne reste que {{count}} « {{title}} » en stock.",
+    unknown_offer: "Cette offre n’est plus disponible : choisissez-en une autre.",
     unknown_wilaya: "Nous ne livrons pas dans cette wilaya.",
   },
 };

@@ -210,7 +210,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <tbody>
                 {items.map((item) => (
                   <tr key={item.id} className="border-t border-stone-100" data-product-id={item.productId}>
-                    <td className="py-2">{item.title}</td>
+                    <td className="py-2">
+                      {item.title}
+                      {item.offerLabel && (
+                        <span className="block text-xs text-stone-600" data-testid="order-line-offer">
+                          {item.offerLabel}
+                        </span>
+                      )}
+                    </td>
                     <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.unitPrice)}</td>
                     <td className="py-2 text-end tabular-nums">{item.quantity}</td>
                     <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.lineTotal)}</td>

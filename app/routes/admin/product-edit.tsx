@@ -4,7 +4,14 @@ import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect } from "react-router";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
-import { EMPTY_PRODUCT_FORM, MAX_IMAGE_MEGABYTES, MAX_IMAGES_PER_UPLOAD, MAX_PRODUCT_FORM_BYTES } from "~/lib/admin-product";
+import {
+  EMPTY_PRODUCT_FORM,
+  MAX_IMAGE_MEGABYTES,
+  MAX_IMAGES_PER_UPLOAD,
+  MAX_PRODUCT_FORM_BYTES,
+  offerFieldName,
+  offerRowsOf,
+} from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName, ProductFormFields } from "~/lib/admin-product.schema";
 import { productPath } from "~/lib/product";
 import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
@@ -128,6 +135,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const value = form.get(name);
       if (typeof value === "string") fields[name] = value;
     }
+    // The offer rows, only when the form has them (another client's save leaves the offers alone).
+    if (form.has(offerFieldName(0, "quantity"))) fields.offers = offerRowsOf((name) => form.get(name));
     const expected = form.get("expectedUpdatedAt");
     const expectedUpdatedAt = typeof expected === "string" && expected !== "" ? expected : null;
     const files = await uploadedFiles(form.getAll("images"));

@@ -524,6 +524,7 @@ function CartPageLine({ line, onQuantity, onRemove }: { line: PageLine; onQuanti
               title={line.title}
               quantity={line.quantity}
               max={line.status === "out_of_stock" ? line.quantity : Math.max(line.stockQuantity, 1)}
+              stock={line.status === "ok" ? line.stockQuantity : undefined}
               onChange={onQuantity}
             />
           )}

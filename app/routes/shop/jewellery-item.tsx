@@ -239,7 +239,14 @@ export default function JewelleryItemPage({ loaderData, actionData }: Route.Comp
 
       <div className="mt-8" id="order">
         <JewelleryOrderForm
-          item={{ id: item.id, title: item.title, inStock: item.inStock, stockQuantity: item.stockQuantity }}
+          item={{
+            id: item.id,
+            title: item.title,
+            inStock: item.inStock,
+            stockQuantity: item.stockQuantity,
+            price: item.price,
+            compareAtPrice: item.originalPrice ?? 0,
+          }}
           wilayas={wilayas}
           posted={orderFormAnswerOf(actionData)}
         />

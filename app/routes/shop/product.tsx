@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
-import { AddToCartForm } from "~/components/shop/AddToCartForm";
+import { AddToCartForm, StockNotice } from "~/components/shop/AddToCartForm";
 import { deferHydration } from "~/components/ui/deferHydration";
 import { useAddToCart } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
@@ -24,7 +24,7 @@ import { orderConfirmationPath } from "~/lib/order-confirmation";
 import { productPath, stockStatus } from "~/lib/product";
 import { absoluteUrl, jsonLdMeta, seoMeta } from "~/lib/seo";
 import { OrderByContact } from "~/components/shop/share/OrderByContact";
-import { getCategory, getProduct } from "~/server/catalog/index.server";
+import { getCategory, getProduct, productOffers } from "~/server/catalog/index.server";
 import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
@@ -58,18 +58,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const [category, wilayas] = await Promise.all([product.category ? getCategory(db, product.category, language) : null, listDeliveryRates(db)]);
+  const [category, wilayas, offers] = await Promise.all([
+    product.category ? getCategory(db, product.category, language) : null,
+    listDeliveryRates(db),
+    productOffers(db, product.id),
+  ]);
   return data({
     found: true as const,
     product,
     category,
     wilayas,
+    offers,
     ...productPageSeo(ctx, product, productPath(product)),
   });
 }
 
 /**
- * The order form's post (productOrderSchema): one unit of this product, source product_detail,
+ * The order form's post (productOrderSchema): this product in the quantity or the offer chosen, source product_detail,
  * placed by the order service as every order is. With the client's key (JavaScript) the answer
  * is the order; a plain post is redirected (303) to the page's confirmation, or shown again with
  * its errors, what was typed and the typed wilaya's communes. The "update the fee" button of a
@@ -125,6 +130,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       product={loaderData.product}
       category={loaderData.category}
       wilayas={loaderData.wilayas}
+      offers={loaderData.offers}
       posted={orderFormAnswerOf(actionData)}
       url={absoluteUrl(loaderData.seo.origin, loaderData.seo.path)}
     />
@@ -137,12 +143,14 @@ function ProductDetail({
   product,
   category,
   wilayas,
+  offers,
   posted,
   url,
 }: {
   product: Loaded["product"];
   category: Loaded["category"];
   wilayas: Loaded["wilayas"];
+  offers: Loaded["offers"];
   posted: OrderFormAnswer | null;
   /** The product's public address, for the WhatsApp order message. */
   url: string;
@@ -151,7 +159,7 @@ function ProductDetail({
   const location = useLocation();
   // Open after a refused plain (no-JS) post of the order form, to show its answer.
   const [orderOpen, setOrderOpen] = useState(posted != null);
-  const { add, justAdded: added } = useAddToCart(product);
+  const { add, justAdded: added, stockNotice } = useAddToCart(product);
   const available = stockStatus(product) !== "out";
   const closeOrder = useCallback(() => setOrderOpen(false), []);
 
@@ -248,8 +256,15 @@ function ProductDetail({
           <span className="sr-only" role="status" aria-live="polite">
             {added ? t("catalog.card.added") : ""}
           </span>
+          {stockNotice && (
+            <div className="mt-3">
+              <StockNotice message={stockNotice} />
+            </div>
+          )}
 
-          {available && <ProductOrderSection product={product} wilayas={wilayas} open={orderOpen} onClose={closeOrder} posted={posted} />}
+          {available && (
+            <ProductOrderSection product={product} offers={offers} wilayas={wilayas} open={orderOpen} onClose={closeOrder} posted={posted} />
+          )}
 
           <ShareWidget
             key={product.id}

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
+  offerRowsFromOffers,
   pageTargetOf,
   EMPTY_PRODUCT_FORM,
   productIdAt,
@@ -45,6 +46,8 @@ import {
   type AdminProductRow,
 } from "./admin-product.repo.server";
 import { localizedName } from "./catalog.service.server";
+import { productOffers, saveProductOffers } from "./offers.service.server";
+import type { ProductOffer } from "~/lib/offers";
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -145,7 +148,7 @@ export async function listAdminProducts(db: Kysely<Database>, query: AdminProduc
   };
 }
 
-function toFormValues(row: AdminProductRow): ProductFormValues {
+function toFormValues(row: AdminProductRow, offers: ProductOffer[]): ProductFormValues {
   return {
     slug: row.slug,
     title: row.title,
@@ -163,6 +166,7 @@ function toFormValues(row: AdminProductRow): ProductFormValues {
     lowStockThreshold: String(row.low_stock_threshold),
     sku: row.sku ?? "",
     target: pageTargetOf({ sectionId: row.section_id, category: row.category }),
+    offers: offerRowsFromOffers(offers),
   };
 }
 
@@ -171,10 +175,11 @@ export function submittedFormValues(fields: ProductFormFields): ProductFormValue
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const values = { ...EMPTY_PRODUCT_FORM };
   for (const key of Object.keys(values) as (keyof ProductFormValues)[]) {
-    if (key === "inStock") continue;
+    if (key === "inStock" || key === "offers") continue;
     (values as Record<string, unknown>)[key] = text(fields[key as keyof ProductFormFields]);
   }
   values.inStock = fields.inStock === "on" || fields.inStock === "true" || fields.inStock === true;
+  values.offers = fields.offers ?? values.offers;
   return values;
 }
 
@@ -191,12 +196,12 @@ export interface AdminProductDetail {
 export async function getAdminProduct(db: Kysely<Database>, id: string): Promise<AdminProductDetail | null> {
   const row = await selectAdminProduct(db, id);
   if (!row) return null;
-  const images = await selectProductImages(db, id);
+  const [images, offers] = await Promise.all([selectProductImages(db, id), productOffers(db, id)]);
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
-    values: toFormValues(row),
+    values: toFormValues(row, offers),
     images: images.map((image) => ({ ...toImage(image), id: image.id, position: image.position })),
     updatedAt: row.updated_at,
   };
@@ -367,6 +372,7 @@ export async function saveProduct(
           if (changed !== 1) throw new StaleProduct();
         }
         await insertImages(trx, imageRows(id, uploads.images, await nextImagePosition(trx, id), input.title));
+        if (input.offers) await saveProductOffers(trx, id, input.offers);
         await refreshSearchText(trx, [id]);
       });
       // Category counts and collection counts change with a product's category and stock.

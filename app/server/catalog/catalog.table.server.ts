@@ -60,9 +60,23 @@ export interface ProductImagesTable {
   widths: Generated<string>;
 }
 
+/** A quantity offer of a product (migration 017): exactly one of percent_off and fixed_total is set. */
+export interface ProductOffersTable {
+  id: AutoId;
+  product_id: string;
+  position: number;
+  quantity: number;
+  percent_off: number | null;
+  fixed_total: number | null;
+  label_ar: string | null;
+  label_en: string | null;
+  label_fr: string | null;
+}
+
 export interface CatalogTables {
   categories: CategoriesTable;
   sections: SectionsTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  product_offers: ProductOffersTable;
 }

@@ -8,6 +8,7 @@ export * from "./appliances.service.server";
 export * from "./catalog.service.server";
 export * from "./home.service.server";
 export * from "./inventory.service.server";
+export * from "./offers.service.server";
 export * from "./orderable-products.service.server";
 export * from "./picker.service.server";
 export * from "./product.service.server";

@@ -150,6 +150,8 @@ export async function getAdminOrder(db: Kysely<Database>, id: number, language: 
       compareAtPrice: item.compare_at_price,
       quantity: item.quantity,
       lineTotal: item.line_total,
+      /** The quantity offer the line was sold under, as the shopper saw it (null: piece by piece). */
+      offerLabel: item.offer_label,
     })),
     events: events.map((event) => ({ id: event.id, status: event.status, note: event.note, actor: event.actor, createdAt: event.created_at })),
     notes: notes.map((note) => ({ id: note.id, author: note.author, note: note.note, createdAt: note.created_at })),

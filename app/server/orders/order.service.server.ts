@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { TFunction } from "i18next";
 import { defaultLanguage, type Language } from "~/i18n/config";
-import { bundleLine, JEWELLERY_CATEGORY } from "~/lib/jewellery";
+import { bundleById, bundleLine, JEWELLERY_CATEGORY } from "~/lib/jewellery";
 import {
   canonicalOrderRequest,
   honeypotFilled,
@@ -12,7 +12,8 @@ import {
   type OrderError,
   type ParsedOrderRequest,
 } from "~/lib/order-request";
-import { productsForOrder } from "../catalog/index.server";
+import { offersOfProducts, productsForOrder } from "../catalog/index.server";
+import { offerLabel, offerLine } from "~/lib/offers";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
 import { activeWilayaForOrder, communeByCode } from "../delivery/index.server";
@@ -141,6 +142,12 @@ function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Re
   return { ok: false, status, error: { code, message: t(`orders.errors.${code}` as "orders.errors.invalid_order"), fields } };
 }
 
+/** A product's title in the shopper's language, the Arabic title when it has none. */
+function titleIn(product: { title: string; title_en: string | null; title_fr: string | null }, language: Language): string {
+  const translated = language === "fr" ? product.title_fr : language === "en" ? product.title_en : null;
+  return translated?.trim() ? translated : product.title;
+}
+
 /** Where a product id appears first in the body as sent (duplicates are merged by the schema). */
 function rawItemIndex(body: unknown, productId: string, fallback: number): number {
   const items = (body as { items?: unknown }).items;
@@ -184,7 +191,7 @@ export async function placeOrder(
   // whatever quantity the body named; the bundle also sets the line's prices below.
   const bundle = parsed.data.source === "jewellery" ? parsed.data.bundle : undefined;
   const request: ParsedOrderRequest = bundle
-    ? { ...parsed.data, items: [{ productId: parsed.data.items[0]!.productId, quantity: bundleLine(bundle).quantity }] }
+    ? { ...parsed.data, items: [{ productId: parsed.data.items[0]!.productId, quantity: bundleById(bundle).quantity }] }
     : parsed.data;
 
   if (await isPhoneBlocked(db, request.customer.phone)) {
@@ -204,19 +211,26 @@ export async function placeOrder(
   const first = await selectOrderByIdempotencyKeys(db, lookupKeys);
   if (first) return replay(first.order, request, requestHash, t);
 
-  const [products, wilaya, commune] = await Promise.all([
+  const [products, wilaya, commune, offers] = await Promise.all([
     productsForOrder(
       db,
       request.items.map((line) => line.productId),
     ),
     activeWilayaForOrder(db, request.customer.wilayaCode),
     request.customer.communeCode ? communeByCode(db, request.customer.communeCode) : undefined,
+    request.offer !== undefined ? offersOfProducts(db, [request.items[0]!.productId]) : undefined,
   ]);
+  // A quantity offer: one of the product's own, whose quantity the line takes (its price below).
+  const offer = request.offer !== undefined ? offers?.get(request.items[0]!.productId)?.find((one) => one.id === request.offer) : undefined;
+  if (request.offer !== undefined && !offer) {
+    return failure(422, "invalid_order", t, { offer: t("orders.fields.unknown_offer") });
+  }
+  const items = offer ? [{ productId: request.items[0]!.productId, quantity: offer.quantity }] : request.items;
 
   const byId = new Map(products.map((product) => [product.id, product]));
   const unknown: Record<string, string> = {};
   const outOfStock: Record<string, string> = {};
-  request.items.forEach((line, index) => {
+  items.forEach((line, index) => {
     const at = rawItemIndex(body, line.productId, index);
     const product = byId.get(line.productId);
     // A bundle is sold only for a jewellery product.
@@ -226,11 +240,17 @@ export async function placeOrder(
     }
     const available = toBool(product.in_stock) ? Math.max(0, product.stock_quantity) : 0;
     if (available < line.quantity) {
-      outOfStock[`items.${at}.quantity`] = t("orders.fields.out_of_stock", { count: available });
+      outOfStock[`items.${at}.quantity`] = t("orders.fields.stock_left", { count: available, title: titleIn(product, context.language) });
     }
   });
   if (Object.keys(unknown).length > 0) return failure(422, "unknown_product", t, { ...unknown, ...outOfStock });
-  if (Object.keys(outOfStock).length > 0) return failure(422, "out_of_stock", t, outOfStock);
+  if (Object.keys(outOfStock).length > 0) {
+    // The form's message names the product and what is left, as its field does: a shopper
+    // whose line has no field of its own (quick-buy, buy-now) still reads which and how many.
+    const refused = failure(422, "out_of_stock", t, outOfStock);
+    if (!refused.ok) refused.error.message = Object.values(outOfStock)[0]!;
+    return refused;
+  }
   if (!wilaya) {
     return failure(422, "unknown_wilaya", t, { wilaya: t("orders.fields.unknown_wilaya") });
   }
@@ -242,10 +262,22 @@ export async function placeOrder(
     return failure(422, "invalid_order", t, { deliveryType: t("shopDelivery.fields.no_stop_desk") });
   }
 
-  const lines = request.items.map((line) => {
+  // The merchant reads an offer's label in the shop's language, as the line's title.
+  const shopT = offer ? (await i18nFor(defaultLanguage)).t : undefined;
+  const lines = items.map((line) => {
     const product = byId.get(line.productId)!;
+    if (offer && shopT) {
+      // Computed from this product's price of the moment (or the merchant's fixed total for it).
+      return {
+        productId: product.id,
+        title: product.title,
+        ...offerLine(product.price, product.compare_at_price, offer),
+        offer: { id: offer.id, label: offerLabel(offer, defaultLanguage, shopT, product.price) },
+      };
+    }
     if (bundle) {
-      const priced = bundleLine(bundle);
+      // Computed from this piece's price, never a price fixed for every piece.
+      const priced = bundleLine(bundle, { price: product.price, compareAtPrice: product.compare_at_price });
       return {
         productId: product.id,
         title: product.title,

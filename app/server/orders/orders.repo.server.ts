@@ -77,6 +77,8 @@ export interface NewOrder {
     compareAtPrice: number;
     quantity: number;
     lineTotal: number;
+    /** The quantity offer the line is sold under, with its label as the shopper saw it (absent: piece by piece). */
+    offer?: { id: number; label: string };
   }[];
 }
 
@@ -151,6 +153,8 @@ export async function completeOrder(
         compare_at_price: line.compareAtPrice,
         quantity: line.quantity,
         line_total: line.lineTotal,
+        offer_id: line.offer?.id ?? null,
+        offer_label: line.offer?.label ?? null,
       })),
     )
     .execute();

@@ -60,6 +60,10 @@ export interface OrderItemsTable {
   compare_at_price: number;
   quantity: number;
   line_total: number;
+  /** The offer the line was sold under (no foreign key: the offer may change later); null: piece by piece (migration 017). */
+  offer_id: number | null;
+  /** The offer's label as the shopper saw it. */
+  offer_label: string | null;
 }
 
 export interface OrderEventsTable {

@@ -6,7 +6,7 @@ import { DeliveryFields, useDeliveryChoice } from "~/components/shop/order/Deliv
 import { OrderConfirmation } from "~/components/shop/order/OrderConfirmation";
 import { isLanguage } from "~/i18n/config";
 import { parseDeliveryDays } from "~/lib/delivery";
-import { bundleById, DEFAULT_BUNDLE, isBundleId, JEWELLERY_BUNDLES, type BundleId } from "~/lib/jewellery";
+import { bundleById, bundlePrice, DEFAULT_BUNDLE, isBundleId, JEWELLERY_BUNDLES, type BundleId } from "~/lib/jewellery";
 import { formatDeliveryFee, formatDinars } from "~/lib/money";
 import { jewelleryOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import type { WilayaChoice } from "~/lib/wilaya-search";
@@ -26,7 +26,8 @@ export function JewelleryOrderForm({
   wilayas,
   posted,
 }: {
-  item: { id: string; title: string; inStock: boolean; stockQuantity: number };
+  /** The piece: the bundles' prices are computed from its price and compare-at price (0: none). */
+  item: { id: string; title: string; inStock: boolean; stockQuantity: number; price: number; compareAtPrice: number };
   wilayas: WilayaChoice[];
   /** The answer of a refused plain post. */
   posted?: OrderFormAnswer | null;
@@ -58,7 +59,8 @@ export function JewelleryOrderForm({
   const sent = useRef(bundle);
 
   const available = item.inStock ? Math.max(0, item.stockQuantity) : 0;
-  const chosen = bundleById(bundle);
+  const piece = { price: item.price, compareAtPrice: item.compareAtPrice };
+  const chosen = bundlePrice(bundle, piece);
   const wilayaChoice = delivery.chosen;
   const deliveryPrice = delivery.fee;
   const days = wilayaChoice ? parseDeliveryDays(wilayaChoice.deliveryTime) : null;
@@ -108,7 +110,8 @@ export function JewelleryOrderForm({
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-800">{t("jewellery.bundle.legend")}</legend>
           <div className="grid gap-2 sm:grid-cols-3">
-            {JEWELLERY_BUNDLES.map((option) => {
+            {JEWELLERY_BUNDLES.map(({ id }) => {
+              const option = { id, ...bundlePrice(id, piece) };
               const tooMany = option.quantity > available;
               return (
                 <label
@@ -128,14 +131,16 @@ export function JewelleryOrderForm({
                       className="size-4 accent-amber-600"
                     />
                     <span className="font-bold">{t(`jewellery.bundles.${option.id}.name`)}</span>
-                    <span dir="ltr" className="ms-auto rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">
-                      {t("jewellery.bundle.save", { percent: option.discount })}
-                    </span>
+                    {option.discount !== null && (
+                      <span dir="ltr" className="ms-auto rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">
+                        {t("jewellery.bundle.save", { percent: option.discount })}
+                      </span>
+                    )}
                   </span>
                   <span className="text-xs text-stone-600">{t(`jewellery.bundles.${option.id}.description`)}</span>
                   <span className="flex flex-wrap items-baseline gap-x-2">
                     <span className="font-bold text-brand-800">{formatDinars(option.price, language)}</span>
-                    <s className="text-sm text-stone-500">{formatDinars(option.originalPrice, language)}</s>
+                    {option.originalPrice > option.price && <s className="text-sm text-stone-500">{formatDinars(option.originalPrice, language)}</s>}
                   </span>
                 </label>
               );

@@ -1,6 +1,9 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
+import { isLanguage } from "~/i18n/config";
+import { formatDinars } from "~/lib/money";
+import { offerLabel, offerTotal, type ProductOffer } from "~/lib/offers";
+import { pickableQuantities, productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields } from "./CustomerFields";
@@ -11,10 +14,11 @@ import { OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useHydrated } from "./useHydrated";
+import { Field } from "./Field";
 
 /**
  * The product page's inline order form (#order, opened by buy-now): first and last name,
- * phone, the delivery block (wilaya, commune, home or stop-desk, address), quantity 1, with
+ * phone, the delivery block (wilaya, commune, home or stop-desk, address), the quantity (1 to 5, within the stock), with
  * the items total, the chosen delivery's fee and the grand total. It posts to the page's own action: with
  * JavaScript through a fetcher (the order's confirmation in place of the form until the shopper
  * dismisses it, then the form closes and clears); without, a plain POST answered by a redirect
@@ -23,19 +27,23 @@ import { useHydrated } from "./useHydrated";
  */
 export function ProductOrderSection({
   product,
+  offers = [],
   wilayas,
   open,
   onClose,
   posted,
 }: {
-  product: { id: string; title: string; price: number };
+  product: { id: string; title: string; price: number; inStock?: boolean; stockQuantity?: number };
+  /** The product's quantity offers: when it has any, the shopper picks one instead of a quantity. */
+  offers?: ProductOffer[];
   wilayas: WilayaChoice[];
   open: boolean;
   onClose(): void;
   /** The answer of a refused plain post. */
   posted?: OrderFormAnswer | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const hydrated = useHydrated();
   const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, submitting, dismiss } = useOrderForm({
     schema: productOrderSchema,
@@ -43,6 +51,18 @@ export function ProductOrderSection({
   });
   const delivery = useDeliveryChoice(wilayas, defaults);
   const [formKey, setFormKey] = useState(0);
+  const stock = product.inStock === false ? 0 : product.stockQuantity;
+  const choices = pickableQuantities(stock);
+  const [pickedQuantity, setQuantity] = useState(() => Math.min(Number(defaults?.quantity) || 1, choices.length));
+  // An offer the stock cannot fill is shown but cannot be chosen; the first that fits is the default.
+  const fits = (offer: ProductOffer) => stock === undefined || offer.quantity <= stock;
+  const [offerId, setOfferId] = useState(() => {
+    const typed = offers.find((offer) => String(offer.id) === defaults?.offer && fits(offer));
+    return (typed ?? offers.find(fits))?.id;
+  });
+  const offer = offers.find((one) => one.id === offerId);
+  const quantity = offer ? offer.quantity : pickedQuantity;
+  const itemsTotal = offer ? offerTotal(product.price, offer) : product.price * quantity;
 
   // Tell the pixel a checkout starts each time the form opens.
   useEffect(() => {
@@ -50,7 +70,7 @@ export function ProductOrderSection({
   }, [open, product.id, product.price]);
 
   // The pixel hears of the order with the product it was placed for, even if the page changes product.
-  const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) => trackOrderPlaced([{ productId: product.id, quantity: 1 }], placed));
+  const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) => trackOrderPlaced([{ productId: product.id, quantity }], placed));
   // After a success: tell the pixel, once per order; the confirmation stays until dismissed.
   useEffect(() => {
     if (order) tellOrderPlaced(order);
@@ -96,8 +116,60 @@ export function ProductOrderSection({
         >
           <OrderKeyInput state={fetcher.state} />
           <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
-          <p className="text-sm text-stone-700">{t("order.product.quantityOne")}</p>
-          <OrderSummary itemsTotal={product.price} deliveryPrice={delivery.fee} />
+          {offers.length > 0 ? (
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold text-stone-800">{t("order.offer.legend")}</legend>
+              <div className="flex flex-col gap-2">
+                {offers.map((option) => (
+                  <label
+                    key={option.id}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg bg-white px-3 py-2 ring-1 ring-stone-300 has-[:checked]:ring-2 has-[:checked]:ring-amber-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50"
+                    data-testid="offer-option"
+                  >
+                    <input
+                      type="radio"
+                      name="offer"
+                      value={option.id}
+                      checked={offerId === option.id}
+                      onChange={() => setOfferId(option.id)}
+                      disabled={!fits(option)}
+                      className="size-4 accent-amber-600"
+                    />
+                    <span className="flex-1 font-semibold">{offerLabel(option, language, t, product.price)}</span>
+                    <span className="font-bold text-brand-800 tabular-nums">{formatDinars(offerTotal(product.price, option), language)}</span>
+                  </label>
+                ))}
+              </div>
+              {errors.offer && <p className="mt-1 text-sm text-red-700">{errors.offer}</p>}
+            </fieldset>
+          ) : (
+            <>
+              <Field label={t("order.fields.quantity")} error={errors.quantity}>
+                {(field) => (
+                  <select
+                    {...field}
+                    name="quantity"
+                    value={quantity}
+                    onChange={(event) => setQuantity(Number(event.target.value))}
+                    className={`${field.className} min-h-11 max-w-24 tabular-nums`}
+                    data-testid="order-quantity"
+                  >
+                    {choices.map((choice) => (
+                      <option key={choice} value={choice}>
+                        {choice}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              {stock !== undefined && quantity >= stock && (
+                <p role="status" className="text-xs text-amber-800" data-testid="order-stock-note">
+                  {t("orders.fields.stock_left", { count: stock, title: product.title })}
+                </p>
+              )}
+            </>
+          )}
+          <OrderSummary itemsTotal={itemsTotal} deliveryPrice={delivery.fee} />
           {failed && <OrderStatusBanner form="product" status={invalid ? "invalid" : "error"} message={message} />}
           <SubmitOrderButton submitting={submitting} />
         </fetcher.Form>

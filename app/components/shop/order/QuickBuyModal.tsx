@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
-import { quickBuySchema } from "~/lib/order-form";
+import { pickableQuantities, quickBuySchema } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
 import { CustomerFields } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
@@ -18,6 +18,14 @@ export interface QuickBuyItem {
   title: string;
   /** Unit price in dinars, as shown; the shop recomputes it. */
   price: number;
+  /** The stock the shop shows, when known: the quantity picker offers no more. */
+  stock?: number;
+}
+
+/** A line's quantity choices: 1 to 5 within the stock, and the line's own quantity when it is more (a cart's). */
+function quantityChoices(item: QuickBuyItem): number[] {
+  const choices = pickableQuantities(item.stock);
+  return choices.includes(item.quantity) ? choices : [...choices, item.quantity];
 }
 
 /**
@@ -34,13 +42,16 @@ export default function QuickBuyModal({
   open,
   onClose,
   source,
-  items,
+  items: givenItems,
+  onQuantity,
   onSuccess,
 }: {
   open: boolean;
   onClose(): void;
   source: "quick_buy_cart" | "quick_buy_product_card";
   items: QuickBuyItem[];
+  /** A line's quantity changed in the modal (the drawer's cart follows); without it the modal keeps the choice. */
+  onQuantity?(productId: string, quantity: number): void;
   onSuccess?(): void;
 }) {
   const { t, i18n } = useTranslation();
@@ -50,6 +61,10 @@ export default function QuickBuyModal({
   const { fetcher, form, errors, failed, invalid, message, order, confirmation, submitting, dismiss } = useOrderForm({ schema: quickBuySchema });
   const delivery = useDeliveryChoice(Array.isArray(wilayas) ? wilayas : []);
   const [formKey, setFormKey] = useState(0);
+  const [picked, setPicked] = useState<Record<string, number>>({});
+  const items = givenItems.map((item) =>
+    onQuantity || picked[item.productId] === undefined ? item : { ...item, quantity: picked[item.productId]! },
+  );
   const itemsTotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   const titleId = `quick-buy-title-${source}`;
 
@@ -128,11 +143,35 @@ export default function QuickBuyModal({
 
         <ul className={`mt-3 flex flex-col gap-1 text-sm ${order ? "hidden" : ""}`}>
           {items.map((item) => (
-            <li key={item.productId} className="flex items-baseline justify-between gap-3">
-              <span className="min-w-0 truncate">
-                {item.title} <span className="text-stone-500 tabular-nums">{t("order.quickBuy.quantity", { count: item.quantity })}</span>
-              </span>
+            <li key={item.productId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <span className="min-w-0 flex-1 truncate">{item.title}</span>
+              {order ? (
+                <span className="text-stone-500 tabular-nums">{t("order.quickBuy.quantity", { count: item.quantity })}</span>
+              ) : (
+                <select
+                  aria-label={t("cart.line.quantityOf", { title: item.title })}
+                  value={item.quantity}
+                  onChange={(event) => {
+                    const quantity = Number(event.target.value);
+                    if (onQuantity) onQuantity(item.productId, quantity);
+                    else setPicked((current) => ({ ...current, [item.productId]: quantity }));
+                  }}
+                  className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 tabular-nums"
+                  data-testid="quick-buy-quantity"
+                >
+                  {quantityChoices(item).map((quantity) => (
+                    <option key={quantity} value={quantity}>
+                      {quantity}
+                    </option>
+                  ))}
+                </select>
+              )}
               <span className="shrink-0 font-semibold tabular-nums">{formatDinars(item.price * item.quantity, language)}</span>
+              {item.stock !== undefined && item.quantity >= item.stock && (
+                <span role="status" className="w-full text-xs text-amber-800" data-testid="quick-buy-stock-note">
+                  {t("orders.fields.stock_left", { count: item.stock, title: item.title })}
+                </span>
+              )}
             </li>
           ))}
         </ul>
