@@ -100,7 +100,7 @@ describe("quantity offers", () => {
       await fillCustomer(slot, language, number);
       await expect.poll(() => slot.getByTestId("grand-total").textContent()).toBe(formatDinars(duo + WILAYA.stopDesk, language));
       await slot.getByTestId("order-submit").click();
-      await slot.getByTestId("order-success").waitFor();
+      await slot.getByTestId("order-confirmation").waitFor();
       const { order, lines } = await withDb(async (db) => {
         const order = await db.selectFrom("orders").selectAll().where("phone", "=", number).executeTakeFirstOrThrow();
         const lines = await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
@@ -135,7 +135,7 @@ describe("quantity offers", () => {
       await modal.locator('textarea[name="address"]').fill("حي 500 مسكن");
       await expect.poll(() => modal.getByTestId("grand-total").textContent()).toBe(formatDinars(other.price * 3 + WILAYA.stopDesk, language));
       await modal.getByTestId("order-submit").click();
-      await modal.getByTestId("order-success").waitFor();
+      await modal.getByTestId("order-confirmation").waitFor();
       const total = await withDb(
         async (db) => (await db.selectFrom("orders").select("items_total").where("phone", "=", number).executeTakeFirstOrThrow()).items_total,
       );
