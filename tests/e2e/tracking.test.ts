@@ -134,5 +134,5 @@ describe("share links", () => {
     expect(await merchant.page.getByTestId("analytics-chart").count()).toBe(1);
     expect(merchant.pageErrors).toEqual([]);
     await merchant.context.close();
-  });
+  }, 60_000); // Three browsers and a whole order (wilaya, commune, address): more than the default 30 s on a busy machine.
 });
