@@ -326,3 +326,19 @@ export function quotedForm(submission: Submission<unknown, string[]>): OrderForm
   const { initialValue } = submission.reply({ hideFields: [...HIDDEN_ORDER_FIELDS, QUOTE_FIELD] });
   return { result: { initialValue } };
 }
+
+/** A parsed order form: its order body (null when the schema refused it) and the client's key. */
+export interface ParsedOrderForm {
+  submission: Submission<unknown, string[]>;
+  body: OrderRequestBody | null;
+  key: string | undefined;
+}
+
+/** The order body a form's schema gave, through that form's own body builder. */
+export function parsedOrder<Value extends { idempotencyKey?: string }>(
+  submission: Submission<unknown, string[], Value>,
+  body: (value: Value) => OrderRequestBody,
+): ParsedOrderForm {
+  if (submission.status !== "success") return { submission, body: null, key: undefined };
+  return { submission, body: body(submission.value), key: submission.value.idempotencyKey };
+}

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, redirect } from "react-router";
-import { parseWithZod, type Submission } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { LineThumbnail, QuantityStepper, RemoveLineButton } from "~/components/shop/CartLineControls";
 import { useCart } from "~/components/shop/CartProvider";
 import { CustomerFields } from "~/components/shop/order/CustomerFields";
@@ -28,32 +28,19 @@ import {
 import { cartIntentSchema, cartLineSchema } from "~/lib/cart-form";
 import { parseDeliveryDays } from "~/lib/delivery";
 import { formatDeliveryFee, formatDinars } from "~/lib/money";
-import {
-  cartOrderSchema,
-  orderBodyOf,
-  orderFormMessages,
-  isQuote,
-  parseForm,
-  quotedForm,
-  placedOrder,
-  quickBuySchema,
-  refusedForm,
-  refusedOrder,
-  type OrderFormAnswer,
-  type OrderFormKind,
-} from "~/lib/order-form";
-import { orderConfirmationPath } from "~/lib/order-confirmation";
-import type { OrderRequestBody } from "~/lib/order-request";
+import { cartOrderSchema, orderBodyOf, orderFormMessages, parseForm, quickBuySchema, type OrderFormKind, parsedOrder } from "~/lib/order-form";
+
 import { productPath, type ProductImageData } from "~/lib/product";
 import { seoMeta } from "~/lib/seo";
 import { quoteCart } from "~/server/cart/index.server";
-import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { cookieIsSecure } from "~/server/http/cookie-secure.server";
-import { orderContext } from "~/server/http/order-context.server";
+
+import { answerOrderForm } from "~/server/http/order-form-action.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
-import { getOrderConfirmation, placeOrder } from "~/server/orders/index.server";
+
 import type { Route } from "./+types/cart";
 
 /** Where a no-JS add may send the shopper back to: a path on this site only. */
@@ -99,24 +86,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent.value.intent === "order" || intent.value.intent === "quick-buy") {
     const kind: OrderFormKind = intent.value.intent === "order" ? "cart" : "quickBuy";
-    const { t, language } = await requestI18n(request);
+    const { t } = await requestI18n(request);
     const messages = orderFormMessages(t);
     const parsed =
       kind === "cart"
-        ? withBody(parseForm(form, cartOrderSchema, messages), orderBodyOf.cart)
-        : withBody(parseForm(form, quickBuySchema, messages), orderBodyOf.quickBuy);
-    const { submission } = parsed;
-    const db = getDb();
-    const refused = async (answer: OrderFormAnswer, status: number) =>
-      data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
-    if (isQuote(form)) return refused(quotedForm(submission), 200);
-    if (!parsed.body) return refused(refusedForm(submission), 422);
-    const key = parsed.key;
-    const placed = await placeOrder(db, parsed.body, orderContext(request, language, { idempotencyKey: key, formPost: !key }));
-    if (!placed.ok) return refused(refusedOrder(submission, placed.error, kind), placed.status);
-    if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order, await getOrderConfirmation(db, placed.confirmationToken, language)));
-    const headers = kind === "cart" ? { "Set-Cookie": cartCookie([], { secure }) } : undefined;
-    return redirect(orderConfirmationPath(placed.confirmationToken), { status: 303, headers });
+        ? parsedOrder(parseForm(form, cartOrderSchema, messages), orderBodyOf.cart)
+        : parsedOrder(parseForm(form, quickBuySchema, messages), orderBodyOf.quickBuy);
+    // A placed checkout empties the no-JavaScript cart cookie.
+    return answerOrderForm(request, form, parsed, kind, kind === "cart" ? { "Set-Cookie": cartCookie([], { secure }) } : undefined);
   }
 
   const line = parseWithZod(form, { schema: cartLineSchema });
@@ -135,15 +112,6 @@ export async function action({ request }: Route.ActionArgs) {
     case "remove":
       return redirect("/cart", { status: 303, headers: { "Set-Cookie": cartCookie(removeCartLine(lines, productId), { secure }) } });
   }
-}
-
-/** A parsed order form: its order body (null when the schema refused it) and the client's key. */
-function withBody<Value extends { idempotencyKey?: string }>(
-  submission: Submission<unknown, string[], Value>,
-  body: (value: Value) => OrderRequestBody,
-): { submission: Submission<unknown, string[], Value>; body: OrderRequestBody | null; key: string | undefined } {
-  if (submission.status !== "success") return { submission, body: null, key: undefined };
-  return { submission, body: body(submission.value), key: submission.value.idempotencyKey };
 }
 
 /** With JavaScript: the order forms' answers, or their failure when the shop cannot be reached. */

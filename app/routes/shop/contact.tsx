@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { CtaBanner, ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
 import { ContactQuickOrder } from "~/components/shop/order/ContactQuickOrder";
 import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
@@ -7,30 +7,20 @@ import { DeliveryCalculator } from "~/components/shop/order/DeliveryCalculator";
 import { WhyChooseUs } from "~/components/shop/WhyChooseUs";
 import { Icon, MailIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from "~/components/ui/Icon";
 import { useRootData } from "~/components/shop/useRootData";
-import {
-  contactOrderSchema,
-  orderBodyOf,
-  orderFormMessages,
-  isQuote,
-  parseForm,
-  quotedForm,
-  placedOrder,
-  refusedForm,
-  refusedOrder,
-  type OrderFormAnswer,
-} from "~/lib/order-form";
-import { orderConfirmationPath } from "~/lib/order-confirmation";
+import { contactOrderSchema, orderBodyOf, orderFormMessages, parseForm, parsedOrder } from "~/lib/order-form";
+
 import { telHref } from "~/lib/phone";
 import { whatsappChatUrl } from "~/lib/phone";
 import type { PublicShopInfo } from "~/lib/shop-settings";
 import { WhatsAppIcon } from "~/components/shop/share/ShareIcons";
 import { seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
-import { orderContext } from "~/server/http/order-context.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
+
+import { answerOrderForm } from "~/server/http/order-form-action.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { listOrderableProducts } from "~/server/catalog/index.server";
-import { getOrderConfirmation, placeOrder } from "~/server/orders/index.server";
+
 import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/contact";
 import type { PageQueryHandle } from "~/lib/page-query";
@@ -68,23 +58,9 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) 
  * the "update the fee" button (isQuote) shows it again with its fee, ordering nothing.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { t, language } = await requestI18n(request);
-  const db = getDb();
+  const { t } = await requestI18n(request);
   const form = await request.formData();
-  const submission = parseForm(form, contactOrderSchema, orderFormMessages(t));
-  const refused = async (answer: OrderFormAnswer, status: number) =>
-    data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
-  if (isQuote(form)) return refused(quotedForm(submission), 200);
-  if (submission.status !== "success") return refused(refusedForm(submission), 422);
-  const key = submission.value.idempotencyKey;
-  const placed = await placeOrder(
-    db,
-    orderBodyOf.contact(submission.value),
-    orderContext(request, language, { idempotencyKey: key, formPost: !key }),
-  );
-  if (!placed.ok) return refused(refusedOrder(submission, placed.error, "contact"), placed.status);
-  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order, await getOrderConfirmation(db, placed.confirmationToken, language)));
-  return redirect(orderConfirmationPath(placed.confirmationToken), 303);
+  return answerOrderForm(request, form, parsedOrder(parseForm(form, contactOrderSchema, orderFormMessages(t)), orderBodyOf.contact), "contact");
 }
 
 /** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */

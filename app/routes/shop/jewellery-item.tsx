@@ -8,27 +8,17 @@ import { Price } from "~/components/ui/Price";
 import { isLanguage } from "~/i18n/config";
 import { jewelleryItemPath, jewelleryListPath } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
-import {
-  jewelleryOrderSchema,
-  orderBodyOf,
-  orderFormMessages,
-  isQuote,
-  parseForm,
-  quotedForm,
-  placedOrder,
-  refusedForm,
-  refusedOrder,
-  type OrderFormAnswer,
-} from "~/lib/order-form";
-import { orderConfirmationPath } from "~/lib/order-confirmation";
+import { jewelleryOrderSchema, orderBodyOf, orderFormMessages, parseForm, parsedOrder } from "~/lib/order-form";
+
 import { discountPercent } from "~/lib/product";
 import { jsonLdMeta, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
-import { orderContext } from "~/server/http/order-context.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
+
+import { answerOrderForm } from "~/server/http/order-form-action.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { getJewelleryItem } from "~/server/jewellery/index.server";
-import { getOrderConfirmation, placeOrder } from "~/server/orders/index.server";
+
 import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import type { Route } from "./+types/jewellery-item";
 
@@ -58,22 +48,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const item = await getJewelleryItem(db, params.id, "ar");
   if (!item) throw redirect("/");
-  const { t, language } = await requestI18n(request);
+  const { t } = await requestI18n(request);
   const form = await request.formData();
-  const submission = parseForm(form, jewelleryOrderSchema, orderFormMessages(t));
-  const refused = async (answer: OrderFormAnswer, status: number) =>
-    data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
-  if (isQuote(form)) return refused(quotedForm(submission), 200);
-  if (submission.status !== "success") return refused(refusedForm(submission), 422);
-  const key = submission.value.idempotencyKey;
-  const placed = await placeOrder(
-    db,
-    orderBodyOf.jewellery(submission.value, item.id),
-    orderContext(request, language, { idempotencyKey: key, formPost: !key }),
+  return answerOrderForm(
+    request,
+    form,
+    parsedOrder(parseForm(form, jewelleryOrderSchema, orderFormMessages(t)), (value) => orderBodyOf.jewellery(value, item.id)),
+    "jewellery",
   );
-  if (!placed.ok) return refused(refusedOrder(submission, placed.error, "jewellery"), placed.status);
-  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order, await getOrderConfirmation(db, placed.confirmationToken, language)));
-  return redirect(orderConfirmationPath(placed.confirmationToken), 303);
 }
 
 /** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
 import { AddToCartForm, StockNotice } from "~/components/shop/AddToCartForm";
 import { deferHydration } from "~/components/ui/deferHydration";
@@ -8,29 +8,19 @@ import { useAddToCart } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
 import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
-import {
-  orderBodyOf,
-  orderFormMessages,
-  isQuote,
-  parseForm,
-  quotedForm,
-  placedOrder,
-  productOrderSchema,
-  refusedForm,
-  refusedOrder,
-  type OrderFormAnswer,
-} from "~/lib/order-form";
-import { orderConfirmationPath } from "~/lib/order-confirmation";
+import { orderBodyOf, orderFormMessages, parseForm, productOrderSchema, type OrderFormAnswer, parsedOrder } from "~/lib/order-form";
+
 import { productPath, stockStatus } from "~/lib/product";
 import { absoluteUrl, jsonLdMeta, seoMeta } from "~/lib/seo";
 import { OrderByContact } from "~/components/shop/share/OrderByContact";
 import { getCategory, getProduct, productOffers } from "~/server/catalog/index.server";
 import { pageContext, productPageSeo } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
-import { listDeliveryRates, withTypedCommunes } from "~/server/delivery/index.server";
-import { orderContext } from "~/server/http/order-context.server";
+import { listDeliveryRates } from "~/server/delivery/index.server";
+
+import { answerOrderForm } from "~/server/http/order-form-action.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
-import { getOrderConfirmation, placeOrder } from "~/server/orders/index.server";
+
 import { trackPixel } from "~/lib/pixel";
 import type { Route } from "./+types/product";
 
@@ -84,22 +74,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const product = await getProduct(db, params.slug, "ar");
   if (!product) throw data(null, { status: 404 });
-  const { t, language } = await requestI18n(request);
+  const { t } = await requestI18n(request);
   const form = await request.formData();
-  const submission = parseForm(form, productOrderSchema, orderFormMessages(t));
-  const refused = async (answer: OrderFormAnswer, status: number) =>
-    data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
-  if (isQuote(form)) return refused(quotedForm(submission), 200);
-  if (submission.status !== "success") return refused(refusedForm(submission), 422);
-  const key = submission.value.idempotencyKey;
-  const placed = await placeOrder(
-    db,
-    orderBodyOf.product(submission.value, product.id),
-    orderContext(request, language, { idempotencyKey: key, formPost: !key }),
+  return answerOrderForm(
+    request,
+    form,
+    parsedOrder(parseForm(form, productOrderSchema, orderFormMessages(t)), (value) => orderBodyOf.product(value, product.id)),
+    "product",
   );
-  if (!placed.ok) return refused(refusedOrder(submission, placed.error, "product"), placed.status);
-  if (key) return data<OrderFormAnswer>(placedOrder(submission, placed.order, await getOrderConfirmation(db, placed.confirmationToken, language)));
-  return redirect(orderConfirmationPath(placed.confirmationToken), 303);
 }
 
 /** With JavaScript: the action's answer, or the form's failure when the shop cannot be reached. */
