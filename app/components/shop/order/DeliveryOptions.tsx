@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { communeLabel, filterCommunes, type CommuneChoice, type DeliveryType } from "~/lib/delivery-options";
 import { formatDeliveryFee } from "~/lib/money";
 import { isLanguage } from "~/i18n/config";
 import type { WilayaChoice } from "~/lib/wilaya-search";
+import { useAnnouncedValue } from "./useAnnouncedValue";
 import { useHydrated } from "./useHydrated";
 
 const cache = new Map<string, Promise<CommuneChoice[]>>();
@@ -80,6 +81,8 @@ export function DeliveryOptions({
   const list = useMemo(() => (Array.isArray(communes) ? communes : []), [communes]);
   const [query, setQuery] = useState("");
   const [commune, setCommune] = useState(defaultCommune ?? "");
+  const communeRef = useRef<HTMLSelectElement>(null);
+  useAnnouncedValue(communeRef, commune);
 
   // Another wilaya: its communes, a fresh search and no commune chosen yet.
   const [shownFor, setShownFor] = useState(wilaya?.code);
@@ -143,6 +146,7 @@ export function DeliveryOptions({
             </>
           )}
           <select
+            ref={communeRef}
             id={selectId}
             name="commune"
             value={commune}

@@ -1,6 +1,7 @@
-import { useId, useMemo, useState, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { filterWilayas, wilayaLabel, type WilayaChoice } from "~/lib/wilaya-search";
+import { useAnnouncedValue } from "./useAnnouncedValue";
 import { useHydrated } from "./useHydrated";
 
 export interface WilayaSelectProps {
@@ -36,6 +37,8 @@ export function WilayaSelect({ wilayas, value, defaultValue, onChange, required,
   const [own, setOwn] = useState(defaultValue ?? "");
   const [query, setQuery] = useState("");
   const selected = value ?? own;
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useAnnouncedValue(selectRef, selected);
 
   const matches = useMemo(() => filterWilayas(wilayas, query), [wilayas, query]);
   // The chosen wilaya stays listed (so the select keeps showing it) even when the search hides it.
@@ -103,6 +106,7 @@ export function WilayaSelect({ wilayas, value, defaultValue, onChange, required,
         </>
       )}
       <select
+        ref={selectRef}
         id={selectId}
         name={name}
         required={required}

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from "react";
+import { Fragment, useEffect, useEffectEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import { useForm } from "@conform-to/react";
 import type { $ZodType } from "zod/v4/core";
@@ -47,12 +47,27 @@ export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer 
     onValidate: ({ formData }) => parseForm(formData, schema, messages(t)),
     shouldValidate: "onSubmit",
   });
+  // Once refused, the form checks its fields again at every change of one (typed, picked, or
+  // chosen by a search: useAnnouncedValue), so each error and the banner go as soon as fixed.
+  const [refused, setRefused] = useState(false);
+  if (form.status === "error" && !refused) setRefused(true);
+  const recheck = useEffectEvent((event: Event) => {
+    if (event.target instanceof HTMLElement && event.target.getAttribute("name")) form.validate();
+  });
+  useEffect(() => {
+    const element = refused ? document.getElementById(form.id) : null;
+    if (!element) return;
+    element.addEventListener("input", recheck);
+    return () => element.removeEventListener("input", recheck);
+  }, [refused, form.id]);
   const errors: Record<string, string> = {};
   for (const [name, list] of Object.entries(form.allErrors)) if (name !== "" && list[0]) errors[name] = list[0];
   const defaults: Record<string, string> = {};
   for (const [name, value] of Object.entries((form.initialValue ?? {}) as Record<string, unknown>)) {
     if (typeof value === "string") defaults[name] = value;
   }
+  const message = form.errors?.[0];
+  const failed = refused && (message !== undefined || Object.keys(errors).length > 0);
   return {
     fetcher,
     form,
@@ -63,10 +78,10 @@ export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer 
     /** What was typed in a refused plain post, by field name. */
     defaults,
     /** Refused (by the schema in the browser, or by the shop); `message` is the form's own text, when it has one. */
-    failed: form.status === "error",
+    failed,
     /** Refused for fields the form shows (each with its text): the banner asks to correct them, it is no failure. */
-    invalid: form.status === "error" && Object.keys(errors).some((name) => !name.startsWith("items")),
-    message: form.errors?.[0],
+    invalid: failed && Object.keys(errors).some((name) => !name.startsWith("items")),
+    message,
     /** The order the last post placed (with JavaScript; a plain post is redirected instead). */
     order: (answer as OrderFormAnswer | undefined)?.order ?? null,
     /** That order's confirmation, shown in place of the form until dismissed. */
@@ -75,7 +90,10 @@ export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer 
     communes: ((answer ?? (data === undefined ? posted : undefined)) as OrderFormAnswer | undefined)?.communes,
     submitting: fetcher.state !== "idle",
     /** Forgets the last answer: the form starts over. */
-    dismiss: () => setDismissed(data),
+    dismiss: () => {
+      setDismissed(data);
+      setRefused(false);
+    },
   };
 }
 
