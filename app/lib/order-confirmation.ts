@@ -9,7 +9,12 @@ export interface OrderConfirmation {
   /** The confirmation page's address: `/orders/confirmation/TOKEN` (orderConfirmationPath). */
   token: string;
   orderNumber: string;
-  items: { title: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  /**
+   * Each line's title in the page's language (the product's own, else the title stored with the
+   * order) and the quantity offer it was sold under, named in that language while the offer
+   * exists, else as the shopper saw it (null: no offer).
+   */
+  items: { title: string; offer: string | null; quantity: number; unitPrice: number; lineTotal: number }[];
   deliveryType: DeliveryType;
   /** Named in the page's language. */
   wilaya: string;

@@ -32,8 +32,8 @@ const order: PrintableOrder = {
   deliveryPrice: 400,
   total: 3400,
   lines: [
-    { title: "سيارة, حمراء", quantity: 2, unitPrice: 1000, lineTotal: 2000 },
-    { title: '=HYPERLINK("x")', quantity: 1, unitPrice: 1000, lineTotal: 1000 },
+    { title: "سيارة, حمراء", offerLabel: null, quantity: 2, unitPrice: 1000, lineTotal: 2000 },
+    { title: '=HYPERLINK("x")', offerLabel: null, quantity: 1, unitPrice: 1000, lineTotal: 1000 },
   ],
 };
 
@@ -65,6 +65,17 @@ describe("order printouts", () => {
   it("summarises lines as title × quantity", () => {
     expect(summariseItems(order.lines)).toBe('سيارة, حمراء × 2; =HYPERLINK("x") × 1');
     expect(itemsCount(order.lines)).toBe(3);
+  });
+
+  it("names the offer a line was sold under beside it", () => {
+    const lines = [
+      { title: "مصباح", offerLabel: "قطعتان −20 %", quantity: 2 },
+      { title: "كتاب", offerLabel: " ", quantity: 1 },
+    ];
+    expect(summariseItems(lines)).toBe("مصباح × 2 (قطعتان −20 %); كتاب × 1");
+    const csv = ordersCsv([{ ...order, lines: [{ title: "=x", offerLabel: "Duo", quantity: 2, unitPrice: 1, lineTotal: 2 }] }], labels);
+    // The items cell still gets the formula guard.
+    expect(csv).toContain(",'=x × 2 (Duo),");
   });
 
   it("names the file after the UTC day", () => {

@@ -27,12 +27,18 @@ export interface PrintableOrder {
   itemsTotal: number;
   deliveryPrice: number;
   total: number;
-  lines: { title: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  /** `offerLabel`: the quantity offer a line was sold under, as the shopper saw it (null: none). */
+  lines: { title: string; offerLabel: string | null; quantity: number; unitPrice: number; lineTotal: number }[];
 }
 
-/** "title × 2; other × 1": the lines of an order on one cell. */
-export function summariseItems(lines: readonly { title: string; quantity: number }[]): string {
-  return lines.map((line) => `${line.title.trim()} × ${line.quantity}`).join("; ");
+/** "title × 2 (offer); other × 1": the lines of an order on one cell, each with its offer. */
+export function summariseItems(lines: readonly Pick<PrintableOrder["lines"][number], "title" | "quantity" | "offerLabel">[]): string {
+  return lines
+    .map((line) => {
+      const offer = line.offerLabel?.trim();
+      return `${line.title.trim()} × ${line.quantity}${offer ? ` (${offer})` : ""}`;
+    })
+    .join("; ");
 }
 
 /** How many pieces an order holds (sum of quantities). */

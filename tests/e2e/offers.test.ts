@@ -4,7 +4,8 @@ import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { formatDinars } from "~/lib/money";
-import { signInAsAdmin } from "./support/admin";
+import { SHOP_SETTINGS_FIELDS } from "~/lib/shop-settings";
+import { adminCookie, signInAsAdmin } from "./support/admin";
 import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
 import { withDb } from "./support/db";
 
@@ -43,6 +44,17 @@ async function open(path: string, language: Language) {
   await opened.page.goto(path);
   await opened.page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   return opened;
+}
+
+/** Sets the shop's settings through the admin form (HTTP): `whatsapp` given, every other one empty. */
+async function setShopSettings(values: Record<string, string>) {
+  const response = await fetch(`${baseURL()}/admin/settings`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: await adminCookie(), Origin: baseURL() },
+    body: new URLSearchParams(SHOP_SETTINGS_FIELDS.map((field) => [field, values[field] ?? ""])),
+  });
+  expect(response.status).toBe(303);
 }
 
 async function fillCustomer(scope: Locator, language: Language, phoneNumber: string) {
@@ -117,6 +129,26 @@ describe("quantity offers", () => {
       await admin.page.goto(`/admin/orders/${order.id}`);
       expect(await admin.page.getByTestId("order-line-offer").textContent()).toBe("قطعتان −20 %");
       await admin.context.close();
+    });
+
+    it("the WhatsApp order names the offer the form holds, the one picked once the shopper picks", async () => {
+      await setShopSettings({ whatsapp: "0661998877" });
+      try {
+        const { context, page, pageErrors } = await open(`/products/${offered.slug}`, language);
+        const message = async () => decodeURIComponent((await page.getByTestId("order-whatsapp").getAttribute("href")) ?? "");
+        await page.getByTestId("buy-now").first().click();
+        const options = page.getByTestId("order-slot").getByTestId("offer-option");
+        await expect.poll(() => options.count()).toBe(2);
+        // Before a pick: the form's default, the first offer.
+        expect(await message()).toContain((await options.nth(0).locator("span").first().textContent())!);
+        await options.nth(1).locator('input[type="radio"]').check();
+        const label = language === "fr" ? "Duo −20 %" : "قطعتان −20 %";
+        await expect.poll(message).toContain(`\n${label} — `);
+        expect(pageErrors).toEqual([]);
+        await context.close();
+      } finally {
+        await setShopSettings({});
+      }
     });
 
     it("changes the quantity in the drawer's quick-buy, within the stock", async () => {

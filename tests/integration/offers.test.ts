@@ -4,6 +4,7 @@ import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import { offerFieldName, offerRowsOf, type OfferFormRow } from "~/lib/admin-product";
 import type { OrderFormAnswer } from "~/lib/order-form";
+import { ordersCsv, type OrdersCsvLabels } from "~/lib/order-print";
 import { productPath } from "~/lib/product";
 import type { Database } from "~/server/db/database.server";
 import { PEER_ADDRESS_HEADER } from "~/server/http/client-address.server";
@@ -23,8 +24,16 @@ vi.mock("~/server/db/connection.server", () => ({
   closeDatabase: async () => {},
 }));
 
+// The admin's session is checked elsewhere (tests/e2e/admin-auth.test.ts): here, a signed-in admin.
+vi.mock("~/server/http/admin-session.server", async (original) => ({
+  ...(await original<object>()),
+  requireAdmin: async () => ({ id: 1, email: "owner@souq.test" }),
+}));
+
 const product = await import("~/routes/shop/product");
+const orderSlip = await import("~/routes/admin/order-slip");
 const { getAdminProduct, saveProduct, productOffers } = await import("~/server/catalog/index.server");
+const { getOrderConfirmation, loadPrintableOrders } = await import("~/server/orders/index.server");
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -172,5 +181,55 @@ describe("the product form's quantity", () => {
     const named = expect.stringMatching(new RegExp(`${few.title}`));
     expect(refused?.result.error).toMatchObject({ "": [named], quantity: [named] });
     expect(refused?.result.error?.quantity?.[0]).not.toBe(ar.orders.errors.out_of_stock);
+  });
+});
+
+describe("an order sold under an offer, as the shopper and the merchant read it", () => {
+  it("the confirmation names each line and its offer in the page's language, the stored ones once the offer is gone", async () => {
+    const [, duo] = await productOffers(db, lamp.id);
+    const { order: placed } = await order(lamp.slug!, { offer: String(duo!.id) });
+    const token = placed!.confirmation_token!;
+
+    const french = await getOrderConfirmation(db, token, "fr");
+    expect(french?.items).toEqual([expect.objectContaining({ title: lamp.titleFr, offer: "Duo", quantity: 2 })]);
+    // No English label: the shop writes one in English.
+    const english = await getOrderConfirmation(db, token, "en");
+    expect(english?.items[0]).toMatchObject({ title: lamp.titleEn, offer: "2 pieces −20 %" });
+    // An Arabic page keeps the title the order stored.
+    expect((await getOrderConfirmation(db, token, "ar"))?.items[0]).toMatchObject({ title: lamp.title, offer: "قطعتان −20 %" });
+
+    // The merchant removes the offer: the label stored with the order, as the shopper saw it.
+    const kept = await productOffers(db, lamp.id);
+    await saveOffers(lamp.id, [{ quantity: "1", kind: "percent", value: "0" }]);
+    try {
+      expect((await getOrderConfirmation(db, token, "fr"))?.items[0]).toMatchObject({ title: lamp.titleFr, offer: "قطعتان −20 %" });
+    } finally {
+      await saveOffers(
+        lamp.id,
+        kept.map((one) => ({
+          quantity: String(one.quantity),
+          kind: one.fixedTotal === null ? "percent" : "fixed",
+          value: String(one.fixedTotal ?? one.percentOff),
+          labelFr: one.labels.fr ?? "",
+        })),
+      );
+    }
+  });
+
+  it("the orders export and the delivery slip show the offer beside the line", async () => {
+    const duo = (await productOffers(db, lamp.id)).find((one) => one.quantity === 2)!;
+    const { order: placed } = await order(lamp.slug!, { offer: String(duo.id) });
+
+    const printable = await loadPrintableOrders(db, { q: placed!.phone });
+    expect(printable.map((one) => one.orderNumber)).toEqual([placed!.order_number]);
+    const labels = { header: {}, status: {}, source: {}, deliveryType: {}, locale: "fr-DZ", arabicNames: false } as unknown as OrdersCsvLabels;
+    expect(ordersCsv(printable, labels)).toContain(`${lamp.title} × 2 (قطعتان −20 %)`);
+
+    const slip = (await (orderSlip.loader as unknown as Action)({
+      request: new Request(`http://shop.test/admin/orders/${placed!.order_number}/slip`),
+      params: { id: placed!.order_number },
+      context: {},
+    })) as { data: { order: { lines: { title: string; offer: string | null; quantity: number }[] } } };
+    expect(slip.data.order.lines).toEqual([{ title: lamp.title, offer: "قطعتان −20 %", quantity: 2 }]);
   });
 });

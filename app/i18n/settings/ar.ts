@@ -68,6 +68,8 @@ const settings = {
     whatsapp: "اطلب عبر واتساب",
     call: "اتصل للطلب",
     whatsappMessage: "السلام عليكم، أريد طلب هذا المنتج:\n{{title}}\nالسعر: {{price}}\n{{url}}",
+    /** With the quantity offer the shopper picked: its label and its total. */
+    whatsappOfferMessage: "السلام عليكم، أريد طلب هذا المنتج:\n{{title}}\n{{offer}} — {{total}}\n{{url}}",
   },
   /** Put in the static pages' sentences in place of a number or address the shop has not set. */
   unsetContact: "عبر صفحة اتصل بنا",

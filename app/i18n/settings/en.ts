@@ -69,6 +69,8 @@ const settings: SettingsDictionary = {
     whatsapp: "Order on WhatsApp",
     call: "Call to order",
     whatsappMessage: "Hello, I would like to order this product:\n{{title}}\nPrice: {{price}}\n{{url}}",
+    /** With the quantity offer the shopper picked: its label and its total. */
+    whatsappOfferMessage: "Hello, I would like to order this product:\n{{title}}\n{{offer}} — {{total}}\n{{url}}",
   },
   unsetContact: "through the contact page",
 };

@@ -69,6 +69,8 @@ const settings: SettingsDictionary = {
     whatsapp: "Commander sur WhatsApp",
     call: "Appeler pour commander",
     whatsappMessage: "Bonjour, je voudrais commander ce produit :\n{{title}}\nPrix : {{price}}\n{{url}}",
+    /** With the quantity offer the shopper picked: its label and its total. */
+    whatsappOfferMessage: "Bonjour, je voudrais commander ce produit :\n{{title}}\n{{offer}} — {{total}}\n{{url}}",
   },
   unsetContact: "via la page contact",
 };

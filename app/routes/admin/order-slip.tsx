@@ -64,7 +64,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             ? `${order.communeNameAr} / ${order.communeName}`
             : (order.communeNameAr ?? order.communeName),
         address: order.address,
-        lines: order.lines.map((line) => ({ title: line.title, quantity: line.quantity })),
+        // A line sold under a quantity offer names it, as the shopper saw it, for the courier's check.
+        lines: order.lines.map((line) => ({ title: line.title, offer: line.offerLabel, quantity: line.quantity })),
       },
     },
     { headers: ADMIN_HEADERS },
@@ -182,7 +183,14 @@ export default function OrderSlip({ loaderData }: Route.ComponentProps) {
           <ul className="text-[8.5pt] leading-snug">
             {order.lines.map((line, index) => (
               <li key={index} className="flex gap-[2mm]">
-                <span className="min-w-0 flex-1 truncate">{line.title}</span>
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate">{line.title}</span>
+                  {line.offer ? (
+                    <span className="truncate text-[7.5pt] text-stone-700" data-testid="slip-line-offer">
+                      {line.offer}
+                    </span>
+                  ) : null}
+                </span>
                 <span className="shrink-0 font-semibold" dir="ltr">
                   × {line.quantity}
                 </span>

@@ -22,6 +22,7 @@ import { answerOrderForm } from "~/server/http/order-form-action.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 
 import { trackPixel } from "~/lib/pixel";
+import { defaultOffer } from "~/lib/whatsapp-order";
 import type { Route } from "./+types/product";
 
 // The order form and the share buttons work from the server's markup until their code, not
@@ -144,6 +145,11 @@ function ProductDetail({
   const { add, justAdded: added, stockNotice } = useAddToCart(product);
   const available = stockStatus(product) !== "out";
   const closeOrder = useCallback(() => setOrderOpen(false), []);
+  // The offer the order form holds, named by the WhatsApp message: before the form runs (and
+  // without JavaScript) its default, the first the stock can fill.
+  const [chosenOfferId, setChosenOfferId] = useState<number | undefined>(undefined);
+  const chosenOffer =
+    offers.find((offer) => offer.id === chosenOfferId) ?? defaultOffer(offers, product.inStock === false ? 0 : product.stockQuantity);
 
   // The cards' quick-buy lands here with #order: open the order slot at once.
   useEffect(() => {
@@ -245,7 +251,15 @@ function ProductDetail({
           )}
 
           {available && (
-            <ProductOrderSection product={product} offers={offers} wilayas={wilayas} open={orderOpen} onClose={closeOrder} posted={posted} />
+            <ProductOrderSection
+              product={product}
+              offers={offers}
+              wilayas={wilayas}
+              open={orderOpen}
+              onClose={closeOrder}
+              posted={posted}
+              onOfferChange={setChosenOfferId}
+            />
           )}
 
           <ShareWidget
@@ -255,7 +269,7 @@ function ProductDetail({
             title={product.title}
             description={product.description}
           />
-          <OrderByContact title={product.title} price={product.price} url={url} />
+          <OrderByContact title={product.title} price={product.price} url={url} offer={chosenOffer} />
 
           {product.description && (
             <section className="mt-6">

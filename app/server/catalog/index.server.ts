@@ -12,6 +12,7 @@ export * from "./offers.service.server";
 export * from "./orderable-products.service.server";
 export * from "./picker.service.server";
 export * from "./product.service.server";
+export * from "./product-titles.service.server";
 export * from "./search.service.server";
 export * from "./sitemap.service.server";
 export * from "./stock.service.server";

@@ -1,9 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import { CONFIRMATION_TOKEN, type OrderConfirmation } from "~/lib/order-confirmation";
+import { offerLabel } from "~/lib/offers";
 import { maskPhone } from "~/lib/phone";
+import { offersOfProducts, productTitlesByIds } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { communeNamesByCode, listWilayas, wilayaNamesByCode } from "../delivery/index.server";
+import { i18nFor } from "../i18n.server";
 import { selectOrderByConfirmationToken } from "./orders.repo.server";
 
 /**
@@ -15,7 +18,15 @@ export async function getOrderConfirmation(db: Kysely<Database>, token: string, 
   if (!CONFIRMATION_TOKEN.test(token)) return undefined;
   const order = await selectOrderByConfirmationToken(db, token);
   if (!order) return undefined;
-  const [active, communes] = await Promise.all([listWilayas(db, language), communeNamesByCode(db, order.commune_code ? [order.commune_code] : [])]);
+  const productIds = order.items.map((item) => item.product_id);
+  const withOffer = order.items.filter((item) => item.offer_id !== null).map((item) => item.product_id);
+  const [active, communes, products, offers, shopperT] = await Promise.all([
+    listWilayas(db, language),
+    communeNamesByCode(db, order.commune_code ? [order.commune_code] : []),
+    productTitlesByIds(db, productIds, language),
+    offersOfProducts(db, withOffer),
+    withOffer.length > 0 ? i18nFor(language).then((i18n) => i18n.t) : undefined,
+  ]);
   const wilaya = active.find((candidate) => candidate.code === order.wilaya_code);
   // A wilaya turned off since the order still has its name (no delivery time to promise).
   const names = wilaya ? undefined : (await wilayaNamesByCode(db)).get(order.wilaya_code);
@@ -23,7 +34,20 @@ export async function getOrderConfirmation(db: Kysely<Database>, token: string, 
   return {
     token: order.confirmation_token,
     orderNumber: order.order_number,
-    items: order.items.map((item) => ({ title: item.title, quantity: item.quantity, unitPrice: item.unit_price, lineTotal: item.line_total })),
+    items: order.items.map((item) => {
+      // The product's title and offer as they read today in the page's language; what the order
+      // stored (in the shop's language, as the shopper saw it) on an Arabic page, or once the
+      // product, its title in that language or the offer is gone.
+      const product = products.get(item.product_id);
+      const offer = item.offer_id === null ? undefined : offers.get(item.product_id)?.find((one) => one.id === item.offer_id);
+      return {
+        title: (language !== "ar" ? product?.title : null) ?? item.title,
+        offer: offer && product && shopperT ? offerLabel(offer, language, shopperT, product.price) : item.offer_label,
+        quantity: item.quantity,
+        unitPrice: item.unit_price,
+        lineTotal: item.line_total,
+      };
+    }),
     deliveryType: order.delivery_type,
     wilaya: wilaya?.name ?? (names ? (language === "ar" ? names.name_ar : names.name) : order.wilaya_code),
     commune: commune ? (language === "ar" ? commune.nameAr : commune.name) : null,

@@ -41,7 +41,7 @@ export async function loadPrintableOrders(db: Kysely<Database>, filter: OrderFil
       db.selectFrom("orders").selectAll().where("id", "in", chunk).execute(),
       db
         .selectFrom("order_items")
-        .select(["order_id", "title", "quantity", "unit_price", "line_total"])
+        .select(["order_id", "title", "quantity", "unit_price", "line_total", "offer_label"])
         .where("order_id", "in", chunk)
         .orderBy("order_id")
         .orderBy("position")
@@ -50,7 +50,7 @@ export async function loadPrintableOrders(db: Kysely<Database>, filter: OrderFil
     for (const order of orders) details.set(order.id, order as unknown as Record<string, unknown>);
     for (const item of items) {
       const list = lines.get(item.order_id) ?? [];
-      list.push({ title: item.title, quantity: item.quantity, unitPrice: item.unit_price, lineTotal: item.line_total });
+      list.push({ title: item.title, offerLabel: item.offer_label, quantity: item.quantity, unitPrice: item.unit_price, lineTotal: item.line_total });
       lines.set(item.order_id, list);
     }
   }
@@ -116,6 +116,7 @@ export async function loadPrintableOrder(db: Kysely<Database>, id: number): Prom
     total: Number(order.total),
     lines: items.map((item) => ({
       title: item.title,
+      offerLabel: item.offer_label,
       quantity: item.quantity,
       unitPrice: item.unit_price,
       lineTotal: item.line_total,

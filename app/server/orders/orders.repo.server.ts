@@ -193,7 +193,7 @@ export async function selectOrderByConfirmationToken(db: Kysely<Database>, token
   if (!order) return undefined;
   const items = await db
     .selectFrom("order_items")
-    .select(["title", "quantity", "unit_price", "line_total"])
+    .select(["product_id", "title", "quantity", "unit_price", "line_total", "offer_id", "offer_label"])
     .where("order_id", "=", order.id)
     .orderBy("position")
     .execute();

@@ -68,6 +68,11 @@ export function OrderConfirmation({
           <li key={index} className="flex items-baseline justify-between gap-3">
             <span className="min-w-0">
               <bdi>{item.title}</bdi> <span className="text-stone-600 tabular-nums">{t("order.quickBuy.quantity", { count: item.quantity })}</span>
+              {item.offer && (
+                <span className="block text-xs text-emerald-800" data-testid="order-confirmation-offer">
+                  <bdi>{item.offer}</bdi>
+                </span>
+              )}
             </span>
             <span className="shrink-0 tabular-nums">{money(item.lineTotal)}</span>
           </li>

@@ -5,6 +5,7 @@ import { formatDinars } from "~/lib/money";
 import { offerLabel, offerTotal, type ProductOffer } from "~/lib/offers";
 import { pickableQuantities, productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
 import { trackPixel } from "~/lib/pixel";
+import { offerFitsStock } from "~/lib/whatsapp-order";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
@@ -32,6 +33,7 @@ export function ProductOrderSection({
   open,
   onClose,
   posted,
+  onOfferChange,
 }: {
   product: { id: string; title: string; price: number; inStock?: boolean; stockQuantity?: number };
   /** The product's quantity offers: when it has any, the shopper picks one instead of a quantity. */
@@ -41,6 +43,8 @@ export function ProductOrderSection({
   onClose(): void;
   /** The answer of a refused plain post. */
   posted?: OrderFormAnswer | null;
+  /** Told the offer the form holds, once it runs and at each pick (the page's WhatsApp message names it). */
+  onOfferChange?(offerId: number | undefined): void;
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
@@ -55,7 +59,7 @@ export function ProductOrderSection({
   const choices = pickableQuantities(stock);
   const [pickedQuantity, setQuantity] = useState(() => Math.min(Number(defaults?.quantity) || 1, choices.length));
   // An offer the stock cannot fill is shown but cannot be chosen; the first that fits is the default.
-  const fits = (offer: ProductOffer) => stock === undefined || offer.quantity <= stock;
+  const fits = (offer: ProductOffer) => offerFitsStock(offer, stock);
   const [offerId, setOfferId] = useState(() => {
     const typed = offers.find((offer) => String(offer.id) === defaults?.offer && fits(offer));
     return (typed ?? offers.find(fits))?.id;
@@ -63,6 +67,9 @@ export function ProductOrderSection({
   const offer = offers.find((one) => one.id === offerId);
   const quantity = offer ? offer.quantity : pickedQuantity;
   const itemsTotal = offer ? offerTotal(product.price, offer) : product.price * quantity;
+  useEffect(() => {
+    onOfferChange?.(offerId);
+  }, [offerId, onOfferChange]);
 
   // Tell the pixel a checkout starts each time the form opens.
   useEffect(() => {

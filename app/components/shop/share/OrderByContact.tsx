@@ -1,21 +1,23 @@
 import { useTranslation } from "~/i18n/react";
-import { formatDinars } from "~/lib/money";
+import { isLanguage } from "~/i18n/config";
+import type { ProductOffer } from "~/lib/offers";
 import { telHref } from "~/lib/phone";
 import { whatsappChatUrl } from "~/lib/phone";
+import { productWhatsAppMessage } from "~/lib/whatsapp-order";
 import { PhoneIcon } from "~/components/ui/Icon";
 import { useRootData } from "../useRootData";
 import { WhatsAppIcon } from "./ShareIcons";
 
 /**
  * Beside the share widget: "order on WhatsApp" (a chat with the shop, the message already
- * written: product, price, link) and click-to-call, each only when the merchant set that number
+ * written: product, the offer chosen in the order form or else the price, link) and click-to-call, each only when the merchant set that number
  * in /admin/settings. Plain links: they work before hydration and without JavaScript.
  */
-export function OrderByContact({ title, price, url }: { title: string; price: number; url: string }) {
+export function OrderByContact({ title, price, url, offer }: { title: string; price: number; url: string; offer?: ProductOffer }) {
   const { t, i18n } = useTranslation();
   const shop = useRootData()?.shop;
   if (!shop?.whatsapp && !shop?.phone) return null;
-  const message = t("settings.product.whatsappMessage", { title, price: formatDinars(price, i18n.language), url });
+  const message = productWhatsAppMessage({ title, price, url }, offer, isLanguage(i18n.language) ? i18n.language : "ar", t);
   const link = "flex min-h-11 grow items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold";
   return (
     <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label={t("settings.product.label")} data-testid="order-by-contact">
