@@ -21,3 +21,23 @@ export function useTranslation(): { t: TFunction; i18n: I18n } {
   if (!i18n) throw new Error("useTranslation() needs an I18nProvider above it");
   return { t: i18n.t, i18n };
 }
+
+/** Stands for a value while its sentence is translated (a private-use character no text contains). */
+export const VALUE_SLOT = "\uE000";
+
+/**
+ * A translated sentence with its one value given as an element, e.g. a phone number kept left to
+ * right (`<bdi dir="ltr">`) inside an Arabic sentence: its digit groups, separated by asterisks
+ * or spaces, would be shown reversed otherwise, and not every browser honours the Unicode
+ * isolate characters. Usage: `sentenceWith(t("key", { phone: VALUE_SLOT }), <bdi dir="ltr">…</bdi>)`.
+ */
+export function sentenceWith(sentence: string, node: ReactNode): ReactNode {
+  const [before = "", after = ""] = sentence.split(VALUE_SLOT);
+  return (
+    <>
+      {before}
+      {node}
+      {after}
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "~/i18n/react";
+import { sentenceWith, useTranslation, VALUE_SLOT } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { parseDeliveryDays } from "~/lib/delivery";
 import { formatDinars } from "~/lib/money";
@@ -99,8 +99,14 @@ export function OrderConfirmation({
       </dl>
 
       <h3 className="mt-4 text-sm font-semibold text-emerald-900">{t("order.confirmation.next")}</h3>
-      {/* The phone left to right inside any sentence (LRI…PDI): its digit groups would be reversed in an Arabic one. */}
-      <p className="mt-1 text-sm">{t("order.confirmation.call", { phone: "\u2066" + confirmation.phone + "\u2069" })}</p>
+      <p className="mt-1 text-sm">
+        {sentenceWith(
+          t("order.confirmation.call", { phone: VALUE_SLOT }),
+          <bdi dir="ltr" className="tabular-nums" data-testid="order-confirmation-phone">
+            {confirmation.phone}
+          </bdi>,
+        )}
+      </p>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {inline ? (
