@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import { formatDinars } from "~/lib/money";
-import { openDatabase } from "~/server/db/db.server";
-import { chooseCommune, quoteThenChooseCommune } from "./support/order";
-import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+import { baseURL, hydrated, launchBrowser, openContext, phone } from "./support/browser";
+import { storedOrders } from "./support/db";
+import { chooseCommune, fillNames, quoteThenChooseCommune } from "./support/order";
 
 // Two in-stock products of one category, with stock enough for the quantities below.
 const category = "toys";
@@ -30,30 +30,13 @@ async function cartCookie(context: BrowserContext): Promise<string | undefined> 
   return (await context.cookies()).find((cookie) => cookie.name === "cart")?.value;
 }
 
-/** The order as stored, with its lines. */
-async function storedOrder(orderNumber: string) {
-  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
-  try {
-    const order = await db.selectFrom("orders").selectAll().where("order_number", "=", orderNumber).executeTakeFirst();
-    const lines = order ? await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("position").execute() : [];
-    return { order, lines };
-  } finally {
-    await close();
-  }
-}
-
-async function fillCustomer(page: Page, phoneNumber: string) {
-  const form = page.getByTestId("cart-checkout-form");
-  await form.locator("input[name=firstName]").fill("أمينة");
-  await form.locator("input[name=lastName]").fill("بن علي");
-  await form.locator("input[name=phone]").fill(phoneNumber);
-}
+const customer = { firstName: "أمينة", lastName: "بن علي" };
 
 describe("the cart in Arabic on a 390×844 phone", () => {
   it("adds from cards, edits in the drawer and orders from /cart", async () => {
     const { context, page, pageErrors } = await openContext(browser, phone);
     await page.goto(`/categories/${category}`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
 
     await card(page, first!.title).getByTestId("add-to-cart").click();
     await expect.poll(() => card(page, first!.title).getByTestId("add-to-cart").textContent()).toBe(ar.catalog.card.added);
@@ -119,7 +102,7 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     expect(await page.getByTestId("order-invalid").textContent()).toContain(ar.order.invalidTitle);
 
     // Blida by typing its name: 200 DA, 1-2 days.
-    await fillCustomer(page, "0550 11 22 33");
+    await fillNames(page.getByTestId("cart-checkout-form"), "0550 11 22 33", customer);
     await page.getByTestId("wilaya-search").fill("البليدة");
     await expect.poll(() => page.getByTestId("delivery-price").textContent()).toBe(dinars(200));
     expect(await page.getByTestId("cart-checkout-form").locator("select[name=wilaya]").inputValue()).toBe("09");
@@ -140,8 +123,8 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     await expect.poll(() => cartCookie(context)).toBe("");
 
     // The order is stored with the server's totals.
-    const { order, lines } = await storedOrder(orderNumber);
-    expect(order).toMatchObject({
+    const { orders, lines } = await storedOrders({ orderNumber });
+    expect(orders[0]).toMatchObject({
       source: "cart_page",
       wilaya_code: "09",
       phone: "0550112233",
@@ -157,7 +140,7 @@ describe("the cart in Arabic on a 390×844 phone", () => {
   it("quick-buys the whole cart from the drawer: the cart is emptied and the drawer closes", async () => {
     const { context, page, pageErrors } = await openContext(browser, phone);
     await page.goto(`/categories/${category}`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
     await card(page, first!.title).getByTestId("add-to-cart").click();
     await card(page, second!.title).getByTestId("add-to-cart").click();
     await page.getByTestId("cart-button").click();
@@ -166,9 +149,7 @@ describe("the cart in Arabic on a 390×844 phone", () => {
 
     const modal = page.locator('dialog[data-testid="quick-buy-modal"][open]');
     await modal.waitFor();
-    await modal.locator('input[name="firstName"]').fill("سمير");
-    await modal.locator('input[name="lastName"]').fill("حداد");
-    await modal.locator('input[name="phone"]').fill("0770 33 44 55");
+    await fillNames(modal, "0770 33 44 55", { firstName: "سمير", lastName: "حداد" });
     await modal.locator('[data-testid="wilaya-search"]').fill("البليدة");
     expect(await modal.locator('[data-testid="grand-total"]').textContent()).toBe(dinars(first!.price + second!.price * 2 + 200));
     await chooseCommune(modal, "حي 20 أوت، البليدة");
@@ -186,8 +167,8 @@ describe("the cart in Arabic on a 390×844 phone", () => {
     expect(await page.evaluate(() => localStorage.getItem("twins-shop-cart"))).toBe("[]");
     await expect.poll(() => cartCookie(context)).toBe("");
 
-    const { order, lines } = await storedOrder(orderNumber);
-    expect(order).toMatchObject({ source: "quick_buy_cart", total: first!.price + second!.price * 2 + 200 });
+    const { orders, lines } = await storedOrders({ orderNumber });
+    expect(orders[0]).toMatchObject({ source: "quick_buy_cart", total: first!.price + second!.price * 2 + 200 });
     expect(lines.map((l) => [l.product_id, l.quantity])).toEqual([
       [first!.id, 1],
       [second!.id, 2],
@@ -209,7 +190,7 @@ describe("the cart in Arabic on a 390×844 phone", () => {
       [first!.id, first!.title] as const,
     );
     await page.goto("/cart");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
     const line = pageLine(page, first!.id);
     await expect.poll(() => line.getByTestId("line-price-changed").count()).toBe(1);
     expect(await line.getByTestId("line-unit-price").textContent()).toBe(dinars(first!.price));
@@ -250,7 +231,7 @@ describe("the cart without JavaScript", () => {
     expect(await pageLine(page, first!.id).getByTestId("line-quantity").textContent()).toBe("2");
     expect(await page.getByTestId("items-total").textContent()).toBe(dinars(first!.price * 2));
 
-    await fillCustomer(page, "0661 22 33 44");
+    await fillNames(page.getByTestId("cart-checkout-form"), "0661 22 33 44", customer);
     await page.getByTestId("cart-checkout-form").locator("select[name=wilaya]").selectOption("09");
     await page.getByTestId("cart-checkout-form").locator("textarea[name=address]").fill("حي 20 أوت، البليدة");
     await quoteThenChooseCommune(page, () => page.getByTestId("cart-checkout-form"));
@@ -266,8 +247,8 @@ describe("the cart without JavaScript", () => {
     expect(await cartCookie(context)).toBe("");
     expect(await page.getByTestId("cart-count").count()).toBe(0);
 
-    const { order, lines } = await storedOrder(orderNumber);
-    expect(order).toMatchObject({ source: "cart_page", items_total: first!.price * 2, delivery_price: 200, total: first!.price * 2 + 200 });
+    const { orders, lines } = await storedOrders({ orderNumber });
+    expect(orders[0]).toMatchObject({ source: "cart_page", items_total: first!.price * 2, delivery_price: 200, total: first!.price * 2 + 200 });
     expect(lines.map((l) => [l.product_id, l.quantity])).toEqual([[first!.id, 2]]);
     await context.close();
   });
@@ -278,9 +259,7 @@ describe("the cart without JavaScript", () => {
     const page = await context.newPage();
     await page.goto("/cart");
     const form = page.getByTestId("cart-checkout-form");
-    await form.locator("input[name=firstName]").fill("كريم");
-    await form.locator("input[name=lastName]").fill("سعيدي");
-    await form.locator("input[name=phone]").fill("12345");
+    await fillNames(form, "12345", { firstName: "كريم", lastName: "سعيدي" });
     await form.locator("select[name=wilaya]").selectOption("16");
     await page.getByTestId("order-submit").click();
     // Refused for its fields: a banner asking to correct them, never the server-failure text.

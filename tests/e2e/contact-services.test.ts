@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "~/i18n/ar";
 import en from "~/i18n/en";
 import fr from "~/i18n/fr";
-import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+import { baseURL, launchBrowser, openPage } from "./support/browser";
 
 const dictionaries = { ar, en, fr } as const;
 const languages = ["ar", "en", "fr"] as const;
@@ -86,10 +86,7 @@ describe("contact and services on a phone", () => {
 
   for (const path of ["/contact", "/services"]) {
     it(`${path} has no horizontal overflow at 390×844 in Arabic`, async () => {
-      const { context, page, pageErrors } = await openContext(browser, phone);
-      await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
-      await page.goto(path);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      const { context, page, pageErrors } = await openPage(browser, path, "ar");
       const layout = await page.evaluate(() => ({
         dir: document.documentElement.dir,
         scrollWidth: document.documentElement.scrollWidth,

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import { signInAsAdmin } from "./support/admin";
-import { withDb } from "./support/db";
-import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/browser";
+import { priceOf, storedOrders, withDb } from "./support/db";
+import { baseURL, desktop, hydrated, launchBrowser, openContext, openPage } from "./support/browser";
+import { fillNames } from "./support/order";
 
 // Delivery settings (/admin/delivery) and the commune / stop-desk choice of the product form.
 // Wilayas 31 (Oran) and 38 (Tissemsilt) are this file's: no other file orders to them, and
@@ -42,11 +43,10 @@ afterAll(async () => {
 
 describe("delivery settings and options", () => {
   it("admin: edits a wilaya's stop-desk price, deactivates another, a bad value is refused with its message", async () => {
-    const { context, page, pageErrors } = await openContext(browser, desktop);
-    await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
+    const { context, page, pageErrors } = await openContext(browser, desktop, "ar");
     await signInAsAdmin(page);
     await page.goto("/admin/delivery");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
     expect(await page.locator('[data-testid="delivery-table"] tbody tr').count()).toBe(69);
 
     const oran = page.locator('[data-testid="delivery-row-31"]');
@@ -89,19 +89,14 @@ describe("delivery settings and options", () => {
   });
 
   it("shopper: commune search and stop-desk choice on the product form; the price follows; the order is stored", async () => {
-    const { context, page, pageErrors } = await openContext(browser, { ...phone });
-    await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
-    await page.goto(`/products/${product.slug}`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const { context, page, pageErrors } = await openPage(browser, `/products/${product.slug}`, "ar");
     await page.locator('[data-testid="buy-now"]').click();
     const slot = page.locator('[data-testid="order-slot"]');
     await slot.waitFor();
     // The deactivated wilaya is not offered.
     expect(await slot.locator('select[name="wilaya"] option[value="38"]').count()).toBe(0);
 
-    await slot.locator('input[name="firstName"]').fill("ياسين");
-    await slot.locator('input[name="lastName"]').fill("مراد");
-    await slot.locator('input[name="phone"]').fill("0550 31 00 31");
+    await fillNames(slot, "0550 31 00 31", { firstName: "ياسين", lastName: "مراد" });
     await slot.locator('[data-testid="wilaya-search"]').fill("وهران");
     expect(await slot.locator('select[name="wilaya"]').inputValue()).toBe("31");
     expect(await slot.locator('[data-testid="delivery-price"]').textContent()).toContain("600");
@@ -124,10 +119,8 @@ describe("delivery settings and options", () => {
     await slot.locator('[data-testid="order-submit"]').click();
     await slot.locator('[data-testid="order-confirmation"]').waitFor();
 
-    const orders = await withDb((db) => db.selectFrom("orders").selectAll().where("phone", "=", "0550310031").execute());
-    const price = await withDb(
-      async (db) => (await db.selectFrom("products").select("price").where("slug", "=", product.slug).executeTakeFirstOrThrow()).price,
-    );
+    const { orders } = await storedOrders({ phone: "0550310031" });
+    const price = await priceOf(product.id);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({
       source: "product_detail",
@@ -142,14 +135,10 @@ describe("delivery settings and options", () => {
   });
 
   it("without JavaScript, a refused post shows the communes of the wilaya in a plain select", async () => {
-    const { context, page } = await openContext(browser, { ...phone, javaScriptEnabled: false });
-    await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
-    await page.goto(`/products/${product.slug}#order`);
+    const { context, page } = await openPage(browser, `/products/${product.slug}#order`, "ar", { javaScript: false });
     const slot = page.locator('[data-testid="order-slot"]');
     await slot.locator('select[name="wilaya"]').selectOption("31");
-    await slot.locator('input[name="firstName"]').fill("ياسين");
-    await slot.locator('input[name="lastName"]').fill("مراد");
-    await slot.locator('input[name="phone"]').fill("123");
+    await fillNames(slot, "123", { firstName: "ياسين", lastName: "مراد" });
     await slot.locator('textarea[name="address"]').fill("وهران");
     await Promise.all([page.waitForLoadState("load"), slot.locator('[data-testid="order-submit"]').click()]);
     await page.locator('[data-testid="order-slot"] [data-testid="order-invalid"]').waitFor();

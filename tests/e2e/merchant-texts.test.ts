@@ -4,22 +4,13 @@ import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import { signInAsAdmin } from "./support/admin";
 import { withDb } from "./support/db";
-import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+import { hydrated, launchBrowser, openContext, phone } from "./support/browser";
 
 // The merchant's texts in three languages, set in the admin on a phone and read by shoppers in
 // English and French; and the phone's tap targets: the cart's controls, "view more" and the
 // home page's offer cards.
 
 const product = demoProducts.find((p) => p.category === "toys" && p.inStock && p.stockQuantity >= 10)!;
-
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-
-/** A phone context reading the shop in `language`. */
-async function phoneIn(language: "ar" | "en" | "fr") {
-  const opened = await openContext(browser, phone);
-  await opened.context.addCookies([{ name: "lng", value: language, url: baseURL() }]);
-  return opened;
-}
 
 let browser: Browser;
 const slugs: string[] = [];
@@ -70,7 +61,7 @@ describe("merchant texts in three languages", () => {
       ["en", "Summer toys", "Toys for the beach and the garden"],
       ["fr", "ألعاب الصيف", "ألعاب للشاطئ والحديقة"],
     ] as const) {
-      const shopper = await phoneIn(language);
+      const shopper = await openContext(browser, phone, language);
       await shopper.page.goto(`/collections/${slug}`);
       expect(await shopper.page.locator("h1").textContent()).toContain(title);
       expect(await shopper.page.title()).toContain(title);
@@ -95,7 +86,7 @@ describe("tap targets on a 390×844 phone", () => {
 
   for (const language of ["ar", "fr"] as const) {
     it(`the cart's quantity and remove buttons, in the drawer and on the cart page, are at least 44×44 px (${language})`, async () => {
-      const { context, page, pageErrors } = await phoneIn(language);
+      const { context, page, pageErrors } = await openContext(browser, phone, language);
       await page.goto("/categories/toys");
       await hydrated(page);
       await page
@@ -124,7 +115,7 @@ describe("tap targets on a 390×844 phone", () => {
   }
 
   it("the home page's view-more links are at least 44×44 px and its offer cards lead to their listings", async () => {
-    const { context, page, pageErrors } = await phoneIn("ar");
+    const { context, page, pageErrors } = await openContext(browser, phone, "ar");
     await page.goto("/");
     await hydrated(page);
     await atLeast44(page, "[data-testid^=view-more-]");

@@ -1,65 +1,37 @@
 import { mkdir } from "node:fs/promises";
 import type { Browser, Locator } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { formatDinars } from "~/lib/money";
-import { openDatabase } from "~/server/db/db.server";
-import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+import { launchBrowser, openPage, phone } from "./support/browser";
+import { storedOrder } from "./support/db";
+import { chooseStopDesk, chooseStopDeskWithoutJavaScript, CONSTANTINE, EL_KHROUB, fillNames, phoneSeries, type OrderLanguage } from "./support/order";
 
 // The confirmation a shopper sees after ordering, on a 390×844 phone, in Arabic and then in
 // French: with JavaScript in place of the product form (in the viewport below the sticky header,
 // focused, staying), without JavaScript on the order's own page (303), private and noindex.
 
-type Language = "ar" | "fr";
 const dictionaries = { ar, fr } as const;
 const VIEWPORT_HEIGHT = phone.viewport.height;
-/** Constantine's stop-desk, in the commune El Khroub. */
-const WILAYA = { code: "25", search: { ar: "قسنطينة", fr: "Constantine" }, stopDesk: 400 } as const;
-const COMMUNE = { code: "2506", name: { ar: "الخروب", fr: "El Khroub" } } as const;
 
 const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 40 && p.slug)!;
 
-let phoneCounter = 0;
-function nextPhone(language: Language): string {
-  phoneCounter += 1;
-  return `05${language === "ar" ? "5" : "6"}${String(Date.now() % 1000).padStart(3, "0")}${String(phoneCounter).padStart(4, "0")}`;
-}
-
-async function storedOrder(phoneNumber: string) {
-  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
-  try {
-    return await db.selectFrom("orders").selectAll().where("phone", "=", phoneNumber).executeTakeFirstOrThrow();
-  } finally {
-    await close();
-  }
-}
-
-async function open(path: string, language: Language, javaScript = true) {
-  const opened = await openContext(browser, { ...phone, javaScriptEnabled: javaScript });
-  await opened.context.addCookies([{ name: "lng", value: language, url: baseURL() }]);
-  await opened.page.goto(path);
-  if (javaScript) await opened.page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  return opened;
-}
-
-async function fillNames(scope: Locator, phoneNumber: string) {
-  await scope.locator('input[name="firstName"]').fill("Amina");
-  await scope.locator('input[name="lastName"]').fill("Benali");
-  await scope.locator('input[name="phone"]').fill(phoneNumber);
-}
+const nextPhone = phoneSeries("order-confirmation");
+const names = { firstName: "Amina", lastName: "Benali" };
 
 /** What every confirmation shows: the number, the line, the delivery, the amount to pay, the masked phone. */
-async function expectConfirmation(confirmation: Locator, language: Language, phoneNumber: string) {
-  const order = await storedOrder(phoneNumber);
+async function expectConfirmation(confirmation: Locator, language: OrderLanguage, phoneNumber: string) {
+  const order = await storedOrder({ phone: phoneNumber });
+  if (!order) throw new Error(`no order stored for ${phoneNumber}`);
   const texts = dictionaries[language];
   expect(await confirmation.getByTestId("order-number").textContent()).toBe(order.order_number);
   expect(await confirmation.getByTestId("order-total").textContent()).toBe(formatDinars(order.total, language));
-  expect(order.total).toBe(order.items_total + WILAYA.stopDesk);
+  expect(order.total).toBe(order.items_total + CONSTANTINE.stopDesk);
   const delivery = (await confirmation.getByTestId("order-confirmation-delivery").textContent()) ?? "";
   expect(delivery).toContain(texts.shopDelivery.stopDesk);
-  expect(delivery).toContain(COMMUNE.name[language]);
+  expect(delivery).toContain(EL_KHROUB.name[language]);
   const text = (await confirmation.textContent()) ?? "";
   expect(text).toContain(`${phoneNumber.slice(0, 4)}****${phoneNumber.slice(-2)}`);
   expect(text).not.toContain(phoneNumber);
@@ -78,15 +50,12 @@ afterAll(async () => {
 
 describe.each(["ar", "fr"] as const)("the order confirmation on a phone (%s)", (language) => {
   it("with JavaScript: in place of the product form, in the viewport below the header, focused, until dismissed", async () => {
-    const { context, page, pageErrors } = await open(`/products/${product.slug}`, language);
+    const { context, page, pageErrors } = await openPage(browser, `/products/${product.slug}`, language);
     await page.getByTestId("buy-now").first().click();
     const slot = page.getByTestId("order-slot");
     const phoneNumber = nextPhone(language);
-    await fillNames(slot, phoneNumber);
-    await slot.locator('[data-testid="wilaya-search"]').fill(WILAYA.search[language]);
-    await slot.locator('[data-testid="commune-search"]').fill(COMMUNE.name[language]);
-    await expect.poll(() => slot.locator('select[name="commune"]').inputValue()).toBe(COMMUNE.code);
-    await slot.getByTestId("delivery-type-stop_desk").check();
+    await fillNames(slot, phoneNumber, names);
+    await chooseStopDesk(slot, language);
     await slot.getByTestId("order-submit").click();
 
     const confirmation = slot.getByTestId("order-confirmation");
@@ -117,16 +86,15 @@ describe.each(["ar", "fr"] as const)("the order confirmation on a phone (%s)", (
   });
 
   it("without JavaScript: 303 to the order's own page, private and noindex", async () => {
-    const { context, page } = await open(`/products/${product.slug}#order`, language, false);
+    const { context, page } = await openPage(browser, `/products/${product.slug}#order`, language, { javaScript: false });
     const slot = page.getByTestId("order-slot");
     const phoneNumber = nextPhone(language);
-    await fillNames(slot, phoneNumber);
-    await slot.locator('select[name="wilaya"]').selectOption(WILAYA.code);
-    await Promise.all([page.waitForLoadState("load"), slot.getByTestId("update-fee").click()]);
-    const again = page.getByTestId("order-slot");
-    await again.locator('select[name="commune"]').selectOption(COMMUNE.code);
-    await again.getByTestId("delivery-type-stop_desk").check();
-    await Promise.all([page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/), again.getByTestId("order-submit").click()]);
+    await fillNames(slot, phoneNumber, names);
+    await chooseStopDeskWithoutJavaScript(page, () => page.getByTestId("order-slot"));
+    await Promise.all([
+      page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/),
+      page.getByTestId("order-slot").getByTestId("order-submit").click(),
+    ]);
     // The form's #order stays on the address (a redirect keeps the post's fragment).
     const response = await page.request.get(page.url());
     expect(response.status()).toBe(200);

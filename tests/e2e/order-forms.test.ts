@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
-import { openDatabase } from "~/server/db/db.server";
-import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
-import { chooseCommune, quoteThenChooseCommune } from "./support/order";
+import { hydrated, launchBrowser, openContext, openPage, phone } from "./support/browser";
+import { storedOrders, withDb } from "./support/db";
+import { chooseCommune, fillNames, quoteThenChooseCommune } from "./support/order";
 
 // The order forms in Arabic on a phone (390×844), each followed by a look at the order the
 // server stored. The server runs with the default rate limits (per address, per phone):
@@ -17,40 +17,16 @@ const texts = ar.order;
 /** An in-stock demo product with plenty left, for the product-page forms. */
 const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20 && p.slug)!;
 
-async function storedOrder(phoneNumber: string) {
-  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
-  try {
-    const orders = await db.selectFrom("orders").selectAll().where("phone", "=", phoneNumber).execute();
-    const items = orders[0] ? await db.selectFrom("order_items").selectAll().where("order_id", "=", orders[0].id).execute() : [];
-    return { orders, items };
-  } finally {
-    await close();
-  }
-}
-
 /** What the shop itself says a product and a wilaya cost (the database, not the page). */
 async function prices(productKey: { id?: string; slug?: string }, wilayaCode: string) {
-  const { db, close } = openDatabase(`file:${inject("databaseFile")}`);
-  try {
+  return withDb(async (db) => {
     let query = db.selectFrom("products").select(["id", "price"]);
     query = productKey.id ? query.where("id", "=", productKey.id) : query.where("slug", "=", productKey.slug!);
     const row = await query.executeTakeFirstOrThrow();
     const wilaya = await db.selectFrom("wilayas").select("home_price").where("code", "=", wilayaCode).executeTakeFirstOrThrow();
     return { productId: row.id, price: row.price, delivery: wilaya.home_price };
-  } finally {
-    await close();
-  }
+  });
 }
-
-async function openArabic(path: string, options: { javaScript?: boolean } = {}) {
-  const { context, page, pageErrors } = await openContext(browser, { ...phone, javaScriptEnabled: options.javaScript ?? true });
-  await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
-  await page.goto(path);
-  if (options.javaScript ?? true) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  return { context, page, pageErrors };
-}
-
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -62,7 +38,7 @@ afterAll(async () => {
 
 describe("order forms (Arabic, 390×844)", () => {
   it("quick-buy from a product card: wilaya found by typing, the confirmation in the modal until it is closed", async () => {
-    const { context, page, pageErrors } = await openArabic("/");
+    const { context, page, pageErrors } = await openPage(browser, "/", "ar");
     const card = page
       .locator('[data-testid="product-card"]')
       .filter({ has: page.locator('a[data-testid="quick-buy"]') })
@@ -72,9 +48,7 @@ describe("order forms (Arabic, 390×844)", () => {
 
     const modal = page.locator('dialog[data-testid="quick-buy-modal"][open]');
     await modal.waitFor();
-    await modal.locator('input[name="firstName"]').fill("أمين");
-    await modal.locator('input[name="lastName"]').fill("بن علي");
-    await modal.locator('input[name="phone"]').fill("0550 10 00 01");
+    await fillNames(modal, "0550 10 00 01", { firstName: "أمين", lastName: "بن علي" });
     await modal.locator('[data-testid="wilaya-search"]').fill("البليده");
     expect(await modal.locator('select[name="wilaya"]').inputValue()).toBe("09");
     expect(await modal.locator('[data-testid="delivery-price"]').textContent()).toContain("200");
@@ -92,7 +66,7 @@ describe("order forms (Arabic, 390×844)", () => {
     await page.locator('dialog[data-testid="quick-buy-modal"]:not([open])').waitFor({ state: "attached" });
 
     const expected = await prices({ slug: decodeURIComponent(href.replace("/products/", "")) }, "09");
-    const { orders, items } = await storedOrder("0550100001");
+    const { orders, lines } = await storedOrders({ phone: "0550100001" });
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({
       source: "quick_buy_product_card",
@@ -101,17 +75,15 @@ describe("order forms (Arabic, 390×844)", () => {
       delivery_price: expected.delivery,
       total: expected.price + expected.delivery,
     });
-    expect(items).toMatchObject([{ product_id: expected.productId, quantity: 1 }]);
+    expect(lines).toMatchObject([{ product_id: expected.productId, quantity: 1 }]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
   it("contact page quick order: product, quantity 2, a Latin wilaya search; success clears the form", async () => {
-    const { context, page, pageErrors } = await openArabic("/contact");
+    const { context, page, pageErrors } = await openPage(browser, "/contact", "ar");
     const form = page.locator('[data-testid="quick-order-form"]');
-    await form.locator('input[name="firstName"]').fill("سارة");
-    await form.locator('input[name="lastName"]').fill("قاسمي");
-    await form.locator('input[name="phone"]').fill("0660100002");
+    await fillNames(form, "0660100002", { firstName: "سارة", lastName: "قاسمي" });
     const productId = await form.locator('select[name="product"] option:not([value=""])').first().getAttribute("value");
     await form.locator('select[name="product"]').selectOption(productId!);
     await form.locator('select[name="quantity"]').selectOption("2");
@@ -133,7 +105,7 @@ describe("order forms (Arabic, 390×844)", () => {
     expect(await form.locator('select[name="product"]').inputValue()).toBe("");
 
     const expected = await prices({ id: productId! }, "06");
-    const { orders, items } = await storedOrder("0660100002");
+    const { orders, lines } = await storedOrders({ phone: "0660100002" });
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({
       source: "contact_form",
@@ -141,13 +113,13 @@ describe("order forms (Arabic, 390×844)", () => {
       delivery_price: expected.delivery,
       total: expected.price * 2 + expected.delivery,
     });
-    expect(items).toMatchObject([{ product_id: productId, quantity: 2 }]);
+    expect(lines).toMatchObject([{ product_id: productId, quantity: 2 }]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
   it("contact page delivery calculator answers without JavaScript (GET ?wilaya=16)", async () => {
-    const { context, page } = await openArabic("/contact?wilaya=16", { javaScript: false });
+    const { context, page } = await openPage(browser, "/contact?wilaya=16", "ar", { javaScript: false });
     const result = page.locator('[data-testid="delivery-result"]');
     expect(await result.locator('[data-testid="calculator-price"]').textContent()).toBe(ar.common.free);
     expect(await result.locator('[data-testid="calculator-zone"]').getAttribute("data-zone")).toBe("A");
@@ -159,13 +131,11 @@ describe("order forms (Arabic, 390×844)", () => {
   });
 
   it("product page form: buy-now, address, the confirmation until dismissed, then an empty form", async () => {
-    const { context, page, pageErrors } = await openArabic(`/products/${product.slug}`);
+    const { context, page, pageErrors } = await openPage(browser, `/products/${product.slug}`, "ar");
     await page.locator('[data-testid="buy-now"]').click();
     const slot = page.locator('[data-testid="order-slot"]');
     await slot.waitFor();
-    await slot.locator('input[name="firstName"]').fill("كريم");
-    await slot.locator('input[name="lastName"]').fill("حداد");
-    await slot.locator('input[name="phone"]').fill("+213 770 10 00 03");
+    await fillNames(slot, "+213 770 10 00 03", { firstName: "كريم", lastName: "حداد" });
     await slot.locator('[data-testid="wilaya-search"]').fill("16");
     expect(await slot.locator('select[name="wilaya"]').inputValue()).toBe("16");
     expect(await slot.locator('[data-testid="delivery-price"]').textContent()).toBe(ar.common.free);
@@ -185,7 +155,7 @@ describe("order forms (Arabic, 390×844)", () => {
     expect(await slot.locator('input[name="firstName"]').inputValue()).toBe("");
 
     const expected = await prices({ slug: product.slug }, "16");
-    const { orders, items } = await storedOrder("0770100003");
+    const { orders, lines } = await storedOrders({ phone: "0770100003" });
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({
       source: "product_detail",
@@ -194,20 +164,18 @@ describe("order forms (Arabic, 390×844)", () => {
       delivery_price: 0,
       total: expected.price,
     });
-    expect(items).toMatchObject([{ product_id: expected.productId, quantity: 1 }]);
+    expect(lines).toMatchObject([{ product_id: expected.productId, quantity: 1 }]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
   it("product page form without JavaScript: a plain POST, typed values kept on error, then the order", async () => {
     // A card's quick-buy link lands on #order: the form shows without JavaScript (:target).
-    const { context, page } = await openArabic(`/products/${product.slug}#order`, { javaScript: false });
+    const { context, page } = await openPage(browser, `/products/${product.slug}#order`, "ar", { javaScript: false });
     const slot = page.locator('[data-testid="order-slot"]');
     expect(await slot.isVisible()).toBe(true);
     expect(await slot.locator('[data-testid="wilaya-search"]').count(), "no search box without JS").toBe(0);
-    await slot.locator('input[name="firstName"]').fill("ليلى");
-    await slot.locator('input[name="lastName"]').fill("مرابط");
-    await slot.locator('input[name="phone"]').fill("12345");
+    await fillNames(slot, "12345", { firstName: "ليلى", lastName: "مرابط" });
     await slot.locator('select[name="wilaya"]').selectOption("09");
     await slot.locator('textarea[name="address"]').fill("شارع الاستقلال، البليدة");
     await quoteThenChooseCommune(page, () => page.locator('[data-testid="order-slot"]'));
@@ -234,7 +202,7 @@ describe("order forms (Arabic, 390×844)", () => {
     expect(await success.textContent()).toContain(texts.confirmation.title);
 
     const expected = await prices({ slug: product.slug }, "09");
-    const { orders } = await storedOrder("0550100004");
+    const { orders } = await storedOrders({ phone: "0550100004" });
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ source: "product_detail", total: expected.price + expected.delivery });
     await context.close();
@@ -251,13 +219,11 @@ describe("one schema on both sides: a field's error beside the field, translated
   }
 
   it("with JavaScript, the browser checks first (contact form): the phone's error under the phone, nothing sent", async () => {
-    const { context, page, pageErrors } = await openArabic("/contact");
+    const { context, page, pageErrors } = await openPage(browser, "/contact", "ar");
     const posts: string[] = [];
     page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
     const form = page.locator('[data-testid="quick-order-form"]');
-    await form.locator('input[name="firstName"]').fill("سارة");
-    await form.locator('input[name="lastName"]').fill("قاسمي");
-    await form.locator('input[name="phone"]').fill("12345");
+    await fillNames(form, "12345", { firstName: "سارة", lastName: "قاسمي" });
     await form.locator('select[name="product"]').selectOption({ index: 1 });
     await form.locator('select[name="wilaya"]').selectOption("06");
     await chooseCommune(form, "شارع الحرية، بجاية");
@@ -275,13 +241,9 @@ describe("one schema on both sides: a field's error beside the field, translated
   });
 
   it("without JavaScript, the route action's (product form, in French): the same schema's texts beside the fields", async () => {
-    const { context, page } = await openContext(browser, { ...phone, javaScriptEnabled: false });
-    await context.addCookies([{ name: "lng", value: "fr", url: baseURL() }]);
-    await page.goto(`/products/${product.slug}#order`);
+    const { context, page } = await openPage(browser, `/products/${product.slug}#order`, "fr", { javaScript: false });
     const slot = page.locator('[data-testid="order-slot"]');
-    await slot.locator('input[name="firstName"]').fill("Leila");
-    await slot.locator('input[name="lastName"]').fill("Merabet");
-    await slot.locator('input[name="phone"]').fill("0450");
+    await fillNames(slot, "0450", { firstName: "Leila", lastName: "Merabet" });
     await slot.locator('select[name="wilaya"]').selectOption("09");
     await slot.locator('textarea[name="address"]').fill("Rue de l'Indépendance, Blida");
     await slot.locator('[data-testid="order-submit"]').click();
@@ -295,11 +257,9 @@ describe("one schema on both sides: a field's error beside the field, translated
 
 describe("plain posts (without JavaScript) land on the order's confirmation page (303)", () => {
   it("the contact page's quick order", async () => {
-    const { context, page } = await openArabic("/contact", { javaScript: false });
+    const { context, page } = await openPage(browser, "/contact", "ar", { javaScript: false });
     const form = page.locator('[data-testid="quick-order-form"]');
-    await form.locator('input[name="firstName"]').fill("سارة");
-    await form.locator('input[name="lastName"]').fill("قاسمي");
-    await form.locator('input[name="phone"]').fill("0551000011");
+    await fillNames(form, "0551000011", { firstName: "سارة", lastName: "قاسمي" });
     const productId = (await form.locator('select[name="product"] option:not([value=""])').first().getAttribute("value"))!;
     await form.locator('select[name="product"]').selectOption(productId);
     await form.locator('select[name="wilaya"]').selectOption("06");
@@ -310,15 +270,15 @@ describe("plain posts (without JavaScript) land on the order's confirmation page
     const success = page.locator('[data-testid="order-confirmation"]');
     expect(await success.textContent()).toContain(texts.confirmation.title);
     const number = (await success.getByTestId("order-number").textContent())!;
-    const { orders, items } = await storedOrder("0551000011");
+    const { orders, lines } = await storedOrders({ phone: "0551000011" });
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ order_number: number, source: "contact_form" });
-    expect(items).toMatchObject([{ product_id: productId, quantity: 1 }]);
+    expect(lines).toMatchObject([{ product_id: productId, quantity: 1 }]);
     await context.close();
   });
 
   it("the jewellery form", async () => {
-    const { context, page } = await openArabic("/jewellery", { javaScript: false });
+    const { context, page } = await openPage(browser, "/jewellery", "ar", { javaScript: false });
     await page.locator('a[href^="/jewellery/"]').first().click();
     await page.waitForURL(/\/jewellery\/[^/?]+$/);
     const form = page.getByTestId("jewellery-form");
@@ -331,14 +291,14 @@ describe("plain posts (without JavaScript) land on the order's confirmation page
     await form.getByTestId("jewellery-submit").click();
     await page.waitForURL(/\/orders\/confirmation\/[\w-]{22}(#[\w-]+)?$/);
     const number = (await page.getByTestId("order-confirmation").getByTestId("order-number").textContent())!;
-    const { orders } = await storedOrder("0551000012");
+    const { orders } = await storedOrders({ phone: "0551000012" });
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ order_number: number, source: "jewellery", bundle: "single", first_name: "Nadia", last_name: "Belkacem" });
     await context.close();
   });
 
   it("the wholesale enquiry", async () => {
-    const { context, page } = await openArabic("/product-gros", { javaScript: false });
+    const { context, page } = await openPage(browser, "/product-gros", "ar", { javaScript: false });
     const form = page.getByTestId("wholesale-form");
     await form.locator('input[name="businessName"]').fill("Sarl Sans Script");
     await form.locator('input[name="contactName"]').fill("Karim Mansouri");
@@ -354,8 +314,7 @@ describe("plain posts (without JavaScript) land on the order's confirmation page
 
 describe("Meta Pixel unset", () => {
   it("no request leaves 127.0.0.1 on the home and product pages", async () => {
-    const { context, page, pageErrors } = await openContext(browser, phone);
-    await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
+    const { context, page, pageErrors } = await openContext(browser, phone, "ar");
     const hosts = new Set<string>();
     page.on("request", (request) => hosts.add(new URL(request.url()).hostname));
     for (const path of ["/", `/products/${product.slug}`]) {

@@ -9,7 +9,7 @@ import fr from "~/i18n/fr";
 import { SHOP_SETTINGS_FIELDS } from "~/lib/shop-settings";
 import { adminCookie as signedInCookie, createAdmin, startServer, type RunningServer } from "../support/production-server";
 import { adminCookie, signInAsAdmin } from "./support/admin";
-import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+import { baseURL, hydrated, launchBrowser, openContext, phone } from "./support/browser";
 
 // The shop settings (/admin/settings) as the merchant edits them on a phone, in Arabic, and as
 // shoppers then see them: the footer, the contact page, the legal notice and the product page.
@@ -40,11 +40,10 @@ afterAll(async () => {
 
 describe("shop settings", () => {
   it("admin on a phone in Arabic: a bad number is refused beside its field; the saved one shows in the footer, the contact page and the legal notice, in Arabic then French", async () => {
-    const { context, page, pageErrors } = await openContext(browser, { ...phone });
-    await context.addCookies([{ name: "lng", value: "ar", url: baseURL() }]);
+    const { context, page, pageErrors } = await openContext(browser, { ...phone }, "ar");
     await signInAsAdmin(page);
     await page.goto("/admin/settings");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
     expect(await page.locator('[data-tab="settings"]').getAttribute("aria-current")).toBe("page");
 
     await page.locator('input[name="phone"]').fill("0550");

@@ -1,7 +1,15 @@
 import type { ChangeEvent, ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
-import { MAX_IMAGE_MEGABYTES, MAX_IMAGES_PER_UPLOAD, offerFieldName, PAGE_TARGETS, presetFor, type ProductFormValues } from "~/lib/admin-product";
+import {
+  MAX_IMAGE_MEGABYTES,
+  MAX_IMAGES_PER_UPLOAD,
+  offerFieldName,
+  PAGE_TARGETS,
+  presetFor,
+  type OfferFormRow,
+  type ProductFormValues,
+} from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName } from "~/lib/admin-product.schema";
 import { FormField, onSlugInput } from "./FormField";
 
@@ -28,6 +36,68 @@ function described(name: string, error: ProductErrorKey | undefined, hint: boole
     "aria-invalid": error ? true : undefined,
     "aria-describedby": ids.length > 0 ? ids.join(" ") : undefined,
   } as const;
+}
+
+type OfferKey = Parameters<typeof offerFieldName>[1];
+
+const offerLabelClass = "block text-sm font-medium text-stone-800";
+
+/** Each offer label's input: its field, its language and its writing direction. */
+const OFFER_LABELS = [
+  { key: "labelAr", language: "ar", dir: "rtl" },
+  { key: "labelEn", language: "en", dir: "ltr" },
+  { key: "labelFr", language: "fr", dir: "ltr" },
+] as const;
+
+/** One labelled text input of an offer row, named offers[index].key and filled from the row. */
+function OfferInput({
+  index,
+  field,
+  row,
+  label,
+  ...props
+}: { index: number; field: Exclude<OfferKey, "kind">; row: OfferFormRow; label: string } & Pick<
+  ComponentProps<"input">,
+  "dir" | "lang" | "inputMode"
+>) {
+  const id = `product-offer-${index}-${field}`;
+  return (
+    <label htmlFor={id} className={offerLabelClass}>
+      {label}
+      <input id={id} name={offerFieldName(index, field)} defaultValue={row[field]} className={inputClass} {...props} />
+    </label>
+  );
+}
+
+/** One quantity offer: its quantity, its kind (percent off or fixed total), its value and its label in each language. */
+function OfferRow({ index, row }: { index: number; row: OfferFormRow }) {
+  const { t } = useTranslation();
+  const kindId = `product-offer-${index}-kind`;
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-3" data-testid="offer-row">
+      <legend className="px-1 text-sm font-semibold text-stone-700">{t("adminProducts.form.offer", { number: index + 1 })}</legend>
+      <OfferInput index={index} field="quantity" row={row} label={t("adminProducts.form.offerQuantity")} inputMode="numeric" dir="ltr" />
+      <label htmlFor={kindId} className={offerLabelClass}>
+        {t("adminProducts.form.offerKind")}
+        <select id={kindId} name={offerFieldName(index, "kind")} defaultValue={row.kind} className={inputClass}>
+          <option value="percent">{t("adminProducts.form.offerPercent")}</option>
+          <option value="fixed">{t("adminProducts.form.offerFixed")}</option>
+        </select>
+      </label>
+      <OfferInput index={index} field="value" row={row} label={t("adminProducts.form.offerValue")} inputMode="numeric" dir="ltr" />
+      {OFFER_LABELS.map(({ key, language, dir }) => (
+        <OfferInput
+          key={key}
+          index={index}
+          field={key}
+          row={row}
+          label={t("adminProducts.form.offerLabel", { language: t(`languageNames.${language}`) })}
+          dir={dir}
+          lang={language}
+        />
+      ))}
+    </fieldset>
+  );
 }
 
 /**
@@ -245,77 +315,9 @@ export function ProductForm({
           </p>
         )}
         <div className="mt-3 grid gap-3">
-          {values.offers.map((row, index) => {
-            const id = (key: Parameters<typeof offerFieldName>[1]) => `product-offer-${index}-${key}`;
-            const label = "block text-sm font-medium text-stone-800";
-            return (
-              <fieldset key={index} className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-3" data-testid="offer-row">
-                <legend className="px-1 text-sm font-semibold text-stone-700">{t("adminProducts.form.offer", { number: index + 1 })}</legend>
-                <label htmlFor={id("quantity")} className={label}>
-                  {t("adminProducts.form.offerQuantity")}
-                  <input
-                    id={id("quantity")}
-                    name={offerFieldName(index, "quantity")}
-                    defaultValue={row.quantity}
-                    inputMode="numeric"
-                    className={inputClass}
-                    dir="ltr"
-                  />
-                </label>
-                <label htmlFor={id("kind")} className={label}>
-                  {t("adminProducts.form.offerKind")}
-                  <select id={id("kind")} name={offerFieldName(index, "kind")} defaultValue={row.kind} className={inputClass}>
-                    <option value="percent">{t("adminProducts.form.offerPercent")}</option>
-                    <option value="fixed">{t("adminProducts.form.offerFixed")}</option>
-                  </select>
-                </label>
-                <label htmlFor={id("value")} className={label}>
-                  {t("adminProducts.form.offerValue")}
-                  <input
-                    id={id("value")}
-                    name={offerFieldName(index, "value")}
-                    defaultValue={row.value}
-                    inputMode="numeric"
-                    className={inputClass}
-                    dir="ltr"
-                  />
-                </label>
-                <label htmlFor={id("labelAr")} className={label}>
-                  {t("adminProducts.form.offerLabel", { language: t("languageNames.ar") })}
-                  <input
-                    id={id("labelAr")}
-                    name={offerFieldName(index, "labelAr")}
-                    defaultValue={row.labelAr}
-                    className={inputClass}
-                    dir="rtl"
-                    lang="ar"
-                  />
-                </label>
-                <label htmlFor={id("labelEn")} className={label}>
-                  {t("adminProducts.form.offerLabel", { language: t("languageNames.en") })}
-                  <input
-                    id={id("labelEn")}
-                    name={offerFieldName(index, "labelEn")}
-                    defaultValue={row.labelEn}
-                    className={inputClass}
-                    dir="ltr"
-                    lang="en"
-                  />
-                </label>
-                <label htmlFor={id("labelFr")} className={label}>
-                  {t("adminProducts.form.offerLabel", { language: t("languageNames.fr") })}
-                  <input
-                    id={id("labelFr")}
-                    name={offerFieldName(index, "labelFr")}
-                    defaultValue={row.labelFr}
-                    className={inputClass}
-                    dir="ltr"
-                    lang="fr"
-                  />
-                </label>
-              </fieldset>
-            );
-          })}
+          {values.offers.map((row, index) => (
+            <OfferRow key={index} index={index} row={row} />
+          ))}
         </div>
       </fieldset>
 
