@@ -6,7 +6,8 @@ import fr from "~/i18n/fr";
 import { formatDinars } from "~/lib/money";
 import { SHOP_SETTINGS_FIELDS } from "~/lib/shop-settings";
 import { adminCookie, signInAsAdmin } from "./support/admin";
-import { baseURL, launchBrowser, openContext, phone } from "./support/browser";
+import { baseURL, launchBrowser, openContext, openPage, phone } from "./support/browser";
+import { chooseStopDesk, CONSTANTINE, fillNames, phoneSeries } from "./support/order";
 import { withDb } from "./support/db";
 
 // Quantities and offers on a 390×844 phone, in Arabic then in French: the merchant gives a
@@ -21,14 +22,7 @@ const dictionaries = { ar, fr } as const;
 const plenty = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 20 && p.slug).sort((a, b) => b.stockQuantity - a.stockQuantity);
 const offered = plenty[plenty.length - 1]!;
 const scarce = demoProducts.find((p) => p.inStock && p.stockQuantity === 2 && p.slug)!;
-const WILAYA = { code: "25", search: { ar: "قسنطينة", fr: "Constantine" }, stopDesk: 400 } as const;
-const COMMUNE = { code: "2506", search: { ar: "الخروب", fr: "El Khroub" } } as const;
-
-let phoneCounter = 0;
-function nextPhone(language: Language): string {
-  phoneCounter += 1;
-  return `06${language === "ar" ? "6" : "7"}${String(Date.now() % 1000).padStart(3, "0")}${String(phoneCounter).padStart(4, "0")}`;
-}
+const nextPhone = phoneSeries("offers");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,13 +32,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, language: Language) {
-  const opened = await openContext(browser, phone);
-  await opened.context.addCookies([{ name: "lng", value: language, url: baseURL() }]);
-  await opened.page.goto(path);
-  await opened.page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  return opened;
-}
+const open = (path: string, language: Language) => openPage(browser, path, language);
 
 /** Sets the shop's settings through the admin form (HTTP): `whatsapp` given, every other one empty. */
 async function setShopSettings(values: Record<string, string>) {
@@ -58,13 +46,8 @@ async function setShopSettings(values: Record<string, string>) {
 }
 
 async function fillCustomer(scope: Locator, language: Language, phoneNumber: string) {
-  await scope.locator('input[name="firstName"]').fill("أمينة");
-  await scope.locator('input[name="lastName"]').fill("Benali");
-  await scope.locator('input[name="phone"]').fill(phoneNumber);
-  await scope.locator('[data-testid="wilaya-search"]').fill(WILAYA.search[language]);
-  await scope.locator('[data-testid="commune-search"]').fill(COMMUNE.search[language]);
-  await expect.poll(() => scope.locator('select[name="commune"]').inputValue()).toBe(COMMUNE.code);
-  await scope.locator('[data-testid="delivery-type-stop_desk"]').check();
+  await fillNames(scope, phoneNumber);
+  await chooseStopDesk(scope, language);
 }
 
 describe("quantity offers", () => {
@@ -110,7 +93,7 @@ describe("quantity offers", () => {
       await options.nth(1).locator('input[type="radio"]').check();
       const number = nextPhone(language);
       await fillCustomer(slot, language, number);
-      await expect.poll(() => slot.getByTestId("grand-total").textContent()).toBe(formatDinars(duo + WILAYA.stopDesk, language));
+      await expect.poll(() => slot.getByTestId("grand-total").textContent()).toBe(formatDinars(duo + CONSTANTINE.stopDesk, language));
       await slot.getByTestId("order-submit").click();
       await slot.getByTestId("order-confirmation").waitFor();
       const { order, lines } = await withDb(async (db) => {
@@ -118,7 +101,7 @@ describe("quantity offers", () => {
         const lines = await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
         return { order, lines };
       });
-      expect(order).toMatchObject({ items_total: duo, delivery_price: WILAYA.stopDesk, total: duo + WILAYA.stopDesk });
+      expect(order).toMatchObject({ items_total: duo, delivery_price: CONSTANTINE.stopDesk, total: duo + CONSTANTINE.stopDesk });
       expect(lines).toMatchObject([{ product_id: offered.id, quantity: 2, line_total: duo, offer_label: "قطعتان −20 %" }]);
       expect(pageErrors).toEqual([]);
       await context.close();
@@ -165,7 +148,7 @@ describe("quantity offers", () => {
       const number = nextPhone(language);
       await fillCustomer(modal, language, number);
       await modal.locator('textarea[name="address"]').fill("حي 500 مسكن");
-      await expect.poll(() => modal.getByTestId("grand-total").textContent()).toBe(formatDinars(other.price * 3 + WILAYA.stopDesk, language));
+      await expect.poll(() => modal.getByTestId("grand-total").textContent()).toBe(formatDinars(other.price * 3 + CONSTANTINE.stopDesk, language));
       await modal.getByTestId("order-submit").click();
       await modal.getByTestId("order-confirmation").waitFor();
       const total = await withDb(

@@ -34,6 +34,10 @@ async function expectConfirmation(confirmation: Locator, language: OrderLanguage
   expect(delivery).toContain(EL_KHROUB.name[language]);
   const text = (await confirmation.textContent()) ?? "";
   expect(text).toContain(`${phoneNumber.slice(0, 4)}****${phoneNumber.slice(-2)}`);
+  // Left to right inside the Arabic sentence too (it would read 72****0771 otherwise).
+  const masked = confirmation.getByTestId("order-confirmation-phone");
+  expect(await masked.textContent()).toBe(`${phoneNumber.slice(0, 4)}****${phoneNumber.slice(-2)}`);
+  expect(await masked.evaluate((element) => getComputedStyle(element).direction)).toBe("ltr");
   expect(text).not.toContain(phoneNumber);
   expect(await confirmation.getByTestId("order-confirmation-items").locator("li").count()).toBe(1);
   return order;

@@ -5,7 +5,7 @@ import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { hydrated, launchBrowser, openContext, openPage, phone } from "./support/browser";
 import { storedOrders, withDb } from "./support/db";
-import { chooseCommune, fillNames, quoteThenChooseCommune } from "./support/order";
+import { chooseCommune, chooseStopDesk, fillNames, quoteThenChooseCommune } from "./support/order";
 
 // The order forms in Arabic on a phone (390×844), each followed by a look at the order the
 // server stored. The server runs with the default rate limits (per address, per phone):
@@ -236,6 +236,25 @@ describe("one schema on both sides: a field's error beside the field, translated
     expect(posts, "the schema refused it in the browser").toEqual([]);
     // Typed values stay.
     expect(await form.locator('input[name="firstName"]').inputValue()).toBe("سارة");
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("once refused, each error goes as its field is fixed (a search choosing the wilaya and the commune too), then the banner", async () => {
+    const { context, page, pageErrors } = await openPage(browser, `/products/${product.slug}`, "ar");
+    await page.getByTestId("buy-now").first().click();
+    const slot = page.getByTestId("order-slot");
+    await slot.getByTestId("order-submit").click();
+    const errors = slot.locator('[aria-invalid="true"]');
+    await expect.poll(() => errors.count()).toBeGreaterThanOrEqual(4);
+    expect(await slot.getByTestId("order-invalid").count()).toBe(1);
+    await fillNames(slot, "0771000123");
+    await expect.poll(() => slot.locator('input[aria-invalid="true"]').count()).toBe(0);
+    // The wilaya and the commune chosen by typing in their search boxes (no event on the selects themselves).
+    await chooseStopDesk(slot, "ar");
+    await expect.poll(() => errors.count()).toBe(0);
+    // Stop-desk: the address is optional, its error gone too; nothing left to correct.
+    expect(await slot.getByTestId("order-invalid").count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
