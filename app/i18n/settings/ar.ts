@@ -70,7 +70,6 @@ const settings = {
     whatsappMessage: "السلام عليكم، أريد طلب هذا المنتج:\n{{title}}\nالسعر: {{price}}\n{{url}}",
   },
   /** Put in the static pages' sentences in place of a number or address the shop has not set. */
-  unsetContact: "عبر صفحة اتصل بنا",
 };
 
 export default settings;

@@ -70,7 +70,6 @@ const settings: SettingsDictionary = {
     call: "Call to order",
     whatsappMessage: "Hello, I would like to order this product:\n{{title}}\nPrice: {{price}}\n{{url}}",
   },
-  unsetContact: "through the contact page",
 };
 
 export default settings;

@@ -70,7 +70,6 @@ const settings: SettingsDictionary = {
     call: "Appeler pour commander",
     whatsappMessage: "Bonjour, je voudrais commander ce produit :\n{{title}}\nPrix : {{price}}\n{{url}}",
   },
-  unsetContact: "via la page contact",
 };
 
 export default settings;
