@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
+import staticAr from "~/i18n/static-pages/ar";
+import staticFr from "~/i18n/static-pages/fr";
 import { SHOP_SETTINGS_FIELDS } from "~/lib/shop-settings";
 import { adminCookie as signedInCookie, createAdmin, startServer, type RunningServer } from "../support/production-server";
 import { adminCookie, signInAsAdmin } from "./support/admin";
@@ -28,6 +30,10 @@ async function resetSettings(origin: string, cookie: string) {
   });
   expect(response.status).toBe(303);
 }
+
+/** Text as React writes it into HTML. */
+const html = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -129,5 +135,36 @@ describe("a shop without contact settings", () => {
     const admin = await (await fetch(`${shop.baseURL}/admin/orders`, { headers: { Cookie: `${cookie}; lng=ar` } })).text();
     expect(admin).toContain('data-testid="admin-no-phone"');
     expect(admin).toContain('href="/admin/settings"');
+  });
+
+  it("words every sentence that would name the phone or the e-mail for their absence, in Arabic and French", async () => {
+    const fetchPage = async (path: string, language: string) =>
+      (await fetch(`${shop.baseURL}${path}`, { headers: { Cookie: `lng=${language}` } })).text();
+    for (const [language, texts, pages] of [
+      ["ar", ar.pages, staticAr],
+      ["fr", fr.pages, staticFr],
+    ] as const) {
+      const contact = await fetchPage("/contact", language);
+      expect(contact).toContain(html(texts.contact.intro_noPhone.split("{{shopName}}")[1]!));
+      expect(contact).not.toContain(html(texts.contact.quickOrder.text));
+      expect(contact).toContain(html(texts.contact.cta.text_noEmail));
+
+      const services = await fetchPage("/services", language);
+      expect(services).toContain(html(texts.services.advice.text_noPhone));
+      expect(services).not.toContain(html(texts.services.advice.text));
+      expect(services).toContain(html(texts.services.cta.text_contactPage));
+
+      const faq = await fetchPage("/faq", language);
+      const intro = pages.faq.intro;
+      expect(faq).toContain(html(typeof intro === "string" ? intro : intro.noPhone!));
+      for (const path of ["/about", "/terms", "/returns", "/privacy", "/faq"]) {
+        const page = await fetchPage(path, language);
+        expect(page, `${language} ${path}`).not.toMatch(/\{\{(phone|email)\}\}/);
+        expect(page, `${language} ${path}`).not.toMatch(/(على الرقم|au|à)\s*(عبر|via|[.,،])/);
+      }
+    }
+    // The demo collection and custom page have their French texts in a fresh shop.
+    expect(await fetchPage("/collections/weekly-offers", "fr")).toMatch(/<h1[^>]*>Offres de la semaine<\/h1>/);
+    expect(await fetchPage("/pages/back-to-school", "fr")).toMatch(/<h1[^>]*>La rentrée scolaire<\/h1>/);
   });
 });

@@ -643,4 +643,19 @@ describe("demo seed", () => {
     expect(page?.products.length).toBeGreaterThanOrEqual(3);
     expect(seededSections).toBe(0);
   });
+
+  it("gives the demo collection and page English and French texts: no Arabic merchant text on those pages", async () => {
+    const arabic = /\p{Script=Arabic}/u;
+    for (const language of ["en", "fr"] as const) {
+      const offers = await getPublicCollection(t.db, "weekly-offers", language);
+      const page = await getPublicCustomPage(t.db, "back-to-school", language);
+      for (const record of [offers, page]) {
+        const texts = [record?.title, record?.description, record?.metaTitle, record?.metaDescription];
+        for (const text of texts) {
+          expect(text, `${language}: ${String(text)}`).toBeTruthy();
+          expect(text, language).not.toMatch(arabic);
+        }
+      }
+    }
+  });
 });

@@ -72,6 +72,45 @@ describe("static pages", () => {
     expect(text).toContain("1\u00a0200\u00a0دج");
   });
 
+  it("point to the contact page, never to a missing number or address, while the merchant has not set them", async () => {
+    const contactPage = { ar: "صفحة اتصل بنا", en: "contact page", fr: "page contact" };
+    // What a sentence read when it glued a stand-in after "on the number": never again.
+    const dangling = /(?<!\p{L})(على الرقم|على البريد الإلكتروني|au|à|on|at|calling)\s*(عبر|via|through|[.,،;])/u;
+    for (const language of ["ar", "en", "fr"] as const) {
+      for (const [phone, email] of [
+        [null, shop.email],
+        [shop.phone, null],
+        [null, null],
+      ] as const) {
+        for (const key of ["about", "terms", "returns", "privacy", "faq"] as const) {
+          const content = await getStaticPage(t.db, language, key, { name: shop.name, phone, email });
+          const text = JSON.stringify(content.page);
+          const where = `${language}.${key} phone=${phone} email=${email}`;
+          expect(text, where).not.toContain("{{");
+          expect(text, where).not.toMatch(dangling);
+          if (phone) expect(text, where).not.toContain(shop.email);
+          if (email) expect(text, where).not.toContain(shop.phone);
+        }
+        const faq = await getStaticPage(t.db, language, "faq", { name: shop.name, phone, email });
+        if (!phone) expect(faq.page.intro).toContain(contactPage[language]);
+        const about = await getStaticPage(t.db, language, "about", { name: shop.name, phone, email });
+        const reachUs = about.kind === "text" ? about.page.sections.at(-1)?.paragraphs.join(" ") : "";
+        expect(reachUs).toContain(contactPage[language]);
+        if (phone) expect(reachUs).toContain(phone);
+        if (email) expect(reachUs).toContain(email);
+      }
+    }
+  });
+
+  it("name the phone and the e-mail once set", async () => {
+    for (const language of ["ar", "en", "fr"] as const) {
+      const about = JSON.stringify((await getStaticPage(t.db, language, "about", shop)).page);
+      expect(about).toContain(shop.phone);
+      expect(about).toContain(shop.email);
+      expect(JSON.stringify((await getStaticPage(t.db, language, "faq", shop)).page)).toContain(shop.phone);
+    }
+  });
+
   it("serve the FAQ as two questions with answers", async () => {
     const faq = await getStaticPage(t.db, "fr", "faq", shop);
     expect(faq.kind).toBe("faq");

@@ -39,6 +39,8 @@ const appliances: AppliancesDictionary = {
     viewAll: "See all of {{category}}",
     viewAllCategories: "Browse all categories",
     empty: "No appliances are available in this category right now. Try another category or call us and we will find it for you.",
+    empty_noPhone:
+      "No appliances are available in this category right now. Try another category or reach us through the contact page and we will find it for you.",
   },
   why: {
     title: "Why buy your appliances from us?",

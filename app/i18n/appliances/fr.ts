@@ -42,6 +42,8 @@ const appliances: AppliancesDictionary = {
     viewAllCategories: "Voir toutes les catégories",
     empty:
       "Aucun appareil n’est disponible dans cette catégorie pour le moment. Essayez une autre catégorie ou appelez-nous : nous le trouverons pour vous.",
+    empty_noPhone:
+      "Aucun appareil n’est disponible dans cette catégorie pour le moment. Essayez une autre catégorie ou contactez-nous via la page contact : nous le trouverons pour vous.",
   },
   why: {
     title: "Pourquoi acheter votre électroménager chez nous ?",

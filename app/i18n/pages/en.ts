@@ -7,11 +7,14 @@ const pages: typeof arPages = {
     description: "Reach {{shopName}} by phone or e-mail: order your products, ask about the delivery fee to your wilaya and get free advice.",
     intro:
       "The {{shopName}} team is here to take your order and answer your questions. Call us or write to us and we will get back to you as soon as possible.",
+    intro_noPhone:
+      "The {{shopName}} team is here to take your order and answer your questions. Order with the form below and we will call you to confirm it.",
     call: "Call us",
     write: "Write to us",
     quickOrder: {
       title: "Quick order",
       text: "Order now with a phone call: tell us the product, the quantity and your wilaya, and we take your order and confirm it with you straight away.",
+      text_noPhone: "Or write to us: tell us the product, the quantity and your wilaya, and we take your order and call you to confirm it.",
       emailSubject: "Product order",
     },
     deliveryCalculator: {
@@ -42,6 +45,7 @@ const pages: typeof arPages = {
     cta: {
       title: "Need advice before you buy?",
       text: "Write to us for a free consultation: we help you choose the right product, with no obligation.",
+      text_noEmail: "Discover our services: we help you choose the right product, free of charge and with no obligation.",
       consultation: "Ask for a free consultation",
       consultationSubject: "Free consultation request",
       services: "Discover our services",
@@ -74,14 +78,20 @@ const pages: typeof arPages = {
     afterSales: {
       title: "After-sales help for appliances",
       text: "A problem with an appliance you bought from us? Call us: we help you set it up and use it, and follow up the warranty steps with you when needed.",
+      text_noPhone:
+        "A problem with an appliance you bought from us? Reach us through the contact page: we help you set it up and use it, and follow up the warranty steps with you when needed.",
     },
     advice: {
       title: "Advice by phone",
+      title_noPhone: "Free advice",
       text: "Not sure what to choose? Call us and we will recommend, free of charge, the product that fits your needs and your budget.",
+      text_noPhone:
+        "Not sure what to choose? Reach us through the contact page and we will recommend, free of charge, the product that fits your needs and your budget.",
     },
     cta: {
       title: "A question or a special request?",
       text: "Our team is here for you by phone and by e-mail.",
+      text_contactPage: "Our team is here for you: reach us through the contact page.",
       button: "Contact us",
     },
   },

@@ -9,11 +9,15 @@ const pages: typeof arPages = {
       "Joignez {{shopName}} par téléphone ou par e-mail : commandez vos produits, demandez les frais de livraison vers votre wilaya et profitez d’un conseil gratuit.",
     intro:
       "L’équipe {{shopName}} est à votre écoute pour enregistrer votre commande et répondre à vos questions. Appelez-nous ou écrivez-nous, nous vous répondrons dans les plus brefs délais.",
+    intro_noPhone:
+      "L’équipe {{shopName}} est à votre écoute pour enregistrer votre commande et répondre à vos questions. Commandez avec le formulaire ci-dessous, nous vous appellerons pour la confirmer.",
     call: "Appelez-nous",
     write: "Écrivez-nous",
     quickOrder: {
       title: "Commande rapide",
       text: "Commandez dès maintenant par téléphone : indiquez-nous le produit, la quantité et votre wilaya, nous enregistrons votre commande et la confirmons avec vous aussitôt.",
+      text_noPhone:
+        "Ou écrivez-nous : indiquez-nous le produit, la quantité et votre wilaya, nous enregistrons votre commande et vous appelons pour la confirmer.",
       emailSubject: "Commande d’un produit",
     },
     deliveryCalculator: {
@@ -44,6 +48,7 @@ const pages: typeof arPages = {
     cta: {
       title: "Besoin d’un conseil avant d’acheter ?",
       text: "Écrivez-nous pour une consultation gratuite : nous vous aidons à choisir le bon produit, sans engagement.",
+      text_noEmail: "Découvrez nos services : nous vous aidons à choisir le bon produit, gratuitement et sans engagement.",
       consultation: "Demander une consultation gratuite",
       consultationSubject: "Demande de consultation gratuite",
       services: "Découvrir nos services",
@@ -77,14 +82,20 @@ const pages: typeof arPages = {
     afterSales: {
       title: "Service après-vente pour l’électroménager",
       text: "Un souci avec un appareil acheté chez nous ? Appelez-nous : nous vous aidons à le mettre en marche et à l’utiliser, et nous suivons avec vous les démarches de garantie si nécessaire.",
+      text_noPhone:
+        "Un souci avec un appareil acheté chez nous ? Contactez-nous via la page contact : nous vous aidons à le mettre en marche et à l’utiliser, et nous suivons avec vous les démarches de garantie si nécessaire.",
     },
     advice: {
       title: "Conseils par téléphone",
+      title_noPhone: "Conseils gratuits",
       text: "Vous hésitez ? Appelez-nous : nous vous conseillons gratuitement le produit adapté à vos besoins et à votre budget.",
+      text_noPhone:
+        "Vous hésitez ? Contactez-nous via la page contact : nous vous conseillons gratuitement le produit adapté à vos besoins et à votre budget.",
     },
     cta: {
       title: "Une question ou une demande particulière ?",
       text: "Notre équipe vous répond par téléphone et par e-mail.",
+      text_contactPage: "Notre équipe est à votre écoute : contactez-nous via la page contact.",
       button: "Contactez-nous",
     },
   },

@@ -72,7 +72,6 @@ const settings = {
     whatsappOfferMessage: "السلام عليكم، أريد طلب هذا المنتج:\n{{title}}\n{{offer}} — {{total}}\n{{url}}",
   },
   /** Put in the static pages' sentences in place of a number or address the shop has not set. */
-  unsetContact: "عبر صفحة اتصل بنا",
 };
 
 export default settings;

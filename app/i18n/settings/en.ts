@@ -72,7 +72,6 @@ const settings: SettingsDictionary = {
     /** With the quantity offer the shopper picked: its label and its total. */
     whatsappOfferMessage: "Hello, I would like to order this product:\n{{title}}\n{{offer}} — {{total}}\n{{url}}",
   },
-  unsetContact: "through the contact page",
 };
 
 export default settings;

@@ -72,7 +72,6 @@ const settings: SettingsDictionary = {
     /** With the quantity offer the shopper picked: its label and its total. */
     whatsappOfferMessage: "Bonjour, je voudrais commander ce produit :\n{{title}}\n{{offer}} — {{total}}\n{{url}}",
   },
-  unsetContact: "via la page contact",
 };
 
 export default settings;

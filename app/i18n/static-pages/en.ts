@@ -36,7 +36,14 @@ export default {
       },
       {
         heading: "Contact us",
-        paragraphs: ["For any question or help with your order, call us on {{phone}} or email us at {{email}}."],
+        paragraphs: [
+          {
+            text: "For any question or help with your order, call us on {{phone}} or email us at {{email}}.",
+            noPhone: "For any question or help with your order, email us at {{email}} or reach us through the contact page.",
+            noEmail: "For any question or help with your order, call us on {{phone}} or reach us through the contact page.",
+            noContact: "For any question or help with your order, reach us through the contact page.",
+          },
+        ],
       },
     ],
   },
@@ -100,7 +107,11 @@ export default {
         heading: "Confirmation and cancellation",
         paragraphs: [
           "We call you on the number you gave to confirm the products, quantities and address before shipping. If we cannot reach you after several attempts, we may cancel the order.",
-          "You can cancel your order free of charge as long as it has not been shipped, through the contact page or by calling {{phone}}. Once the order has been shipped, the returns policy applies.",
+          {
+            text: "You can cancel your order free of charge as long as it has not been shipped, through the contact page or by calling {{phone}}. Once the order has been shipped, the returns policy applies.",
+            noPhone:
+              "You can cancel your order free of charge as long as it has not been shipped, through the contact page. Once the order has been shipped, the returns policy applies.",
+          },
         ],
       },
       {
@@ -138,7 +149,11 @@ export default {
       {
         heading: "How to request a return",
         paragraphs: [
-          "Contact us through the contact page or on {{phone}}, tell us which product and why you want to return it, and we will explain how to send it back.",
+          {
+            text: "Contact us through the contact page or on {{phone}}, tell us which product and why you want to return it, and we will explain how to send it back.",
+            noPhone:
+              "Contact us through the contact page, tell us which product and why you want to return it, and we will explain how to send it back.",
+          },
         ],
       },
       {
@@ -194,7 +209,11 @@ export default {
       {
         heading: "Your rights and deletion requests",
         paragraphs: [
-          "You have the right to access and correct your data, to object to its processing and to ask for it to be deleted. To do so, email us at {{email}} or use the contact page, and we will answer as soon as possible.",
+          {
+            text: "You have the right to access and correct your data, to object to its processing and to ask for it to be deleted. To do so, email us at {{email}} or use the contact page, and we will answer as soon as possible.",
+            noEmail:
+              "You have the right to access and correct your data, to object to its processing and to ask for it to be deleted. To do so, reach us through the contact page, and we will answer as soon as possible.",
+          },
           "We keep your data only as long as needed to handle your order and meet our legal obligations. You may also lodge a complaint with the National Authority for the Protection of Personal Data (ANPDP).",
         ],
       },
@@ -232,7 +251,10 @@ export default {
   faq: {
     title: "Frequently asked questions",
     description: "Answers to the most common questions about delivery and ordering at {{shopName}}.",
-    intro: "Here are the answers to the questions we are asked most often. If you do not find yours, call us on {{phone}}.",
+    intro: {
+      text: "Here are the answers to the questions we are asked most often. If you do not find yours, call us on {{phone}}.",
+      noPhone: "Here are the answers to the questions we are asked most often. If you do not find yours, reach us through the contact page.",
+    },
     items: [
       {
         question: "How long does delivery take and how much does it cost?",

@@ -36,7 +36,14 @@ export default {
       },
       {
         heading: "Nous contacter",
-        paragraphs: ["Pour toute question ou aide concernant votre commande, appelez-nous au {{phone}} ou écrivez-nous à {{email}}."],
+        paragraphs: [
+          {
+            text: "Pour toute question ou aide concernant votre commande, appelez-nous au {{phone}} ou écrivez-nous à {{email}}.",
+            noPhone: "Pour toute question ou aide concernant votre commande, écrivez-nous à {{email}} ou passez par la page contact.",
+            noEmail: "Pour toute question ou aide concernant votre commande, appelez-nous au {{phone}} ou passez par la page contact.",
+            noContact: "Pour toute question ou aide concernant votre commande, passez par la page contact.",
+          },
+        ],
       },
     ],
   },
@@ -100,7 +107,11 @@ export default {
         heading: "Confirmation et annulation",
         paragraphs: [
           "Nous vous appelons au numéro indiqué pour confirmer les produits, les quantités et l’adresse avant l’expédition. Si nous ne parvenons pas à vous joindre après plusieurs tentatives, nous pouvons annuler la commande.",
-          "Vous pouvez annuler gratuitement votre commande tant qu’elle n’a pas été expédiée, via la page contact ou au {{phone}}. Après l’expédition, c’est la politique de retour qui s’applique.",
+          {
+            text: "Vous pouvez annuler gratuitement votre commande tant qu’elle n’a pas été expédiée, via la page contact ou au {{phone}}. Après l’expédition, c’est la politique de retour qui s’applique.",
+            noPhone:
+              "Vous pouvez annuler gratuitement votre commande tant qu’elle n’a pas été expédiée, via la page contact. Après l’expédition, c’est la politique de retour qui s’applique.",
+          },
         ],
       },
       {
@@ -139,7 +150,11 @@ export default {
       {
         heading: "Comment demander un retour",
         paragraphs: [
-          "Contactez-nous via la page contact ou au {{phone}}, en précisant le produit et le motif du retour, et nous vous expliquerons comment nous le renvoyer.",
+          {
+            text: "Contactez-nous via la page contact ou au {{phone}}, en précisant le produit et le motif du retour, et nous vous expliquerons comment nous le renvoyer.",
+            noPhone:
+              "Contactez-nous via la page contact, en précisant le produit et le motif du retour, et nous vous expliquerons comment nous le renvoyer.",
+          },
         ],
       },
       {
@@ -195,7 +210,11 @@ export default {
       {
         heading: "Vos droits et la suppression de vos données",
         paragraphs: [
-          "Vous avez le droit d’accéder à vos données, de les faire rectifier, de vous opposer à leur traitement et d’en demander la suppression. Pour cela, écrivez-nous à {{email}} ou passez par la page contact ; nous vous répondrons dans les meilleurs délais.",
+          {
+            text: "Vous avez le droit d’accéder à vos données, de les faire rectifier, de vous opposer à leur traitement et d’en demander la suppression. Pour cela, écrivez-nous à {{email}} ou passez par la page contact ; nous vous répondrons dans les meilleurs délais.",
+            noEmail:
+              "Vous avez le droit d’accéder à vos données, de les faire rectifier, de vous opposer à leur traitement et d’en demander la suppression. Pour cela, passez par la page contact ; nous vous répondrons dans les meilleurs délais.",
+          },
           "Nous ne conservons vos données que le temps nécessaire au traitement de votre commande et au respect de nos obligations légales. Vous pouvez également saisir l’Autorité nationale de protection des données à caractère personnel (ANPDP).",
         ],
       },
@@ -233,7 +252,11 @@ export default {
   faq: {
     title: "Questions fréquentes",
     description: "Les réponses aux questions les plus fréquentes sur la livraison et la commande chez {{shopName}}.",
-    intro: "Voici les réponses aux questions que l’on nous pose le plus souvent. Si vous ne trouvez pas la vôtre, appelez-nous au {{phone}}.",
+    intro: {
+      text: "Voici les réponses aux questions que l’on nous pose le plus souvent. Si vous ne trouvez pas la vôtre, appelez-nous au {{phone}}.",
+      noPhone:
+        "Voici les réponses aux questions que l’on nous pose le plus souvent. Si vous ne trouvez pas la vôtre, contactez-nous via la page contact.",
+    },
     items: [
       {
         question: "Combien de temps prend la livraison et combien coûte-t-elle ?",

@@ -15,4 +15,4 @@ export async function loadStaticPages(language: Language): Promise<StaticPages> 
   }
 }
 
-export type { FaqPage, StaticPages, TextPage, TextSection } from "./types";
+export type { ContactSentence, FaqPage, Sentence, StaticPages, TextPage, TextSection } from "./types";

@@ -2,15 +2,17 @@ import { describe, it, expect } from "vitest";
 import ar from "./ar";
 import en from "./en";
 import fr from "./fr";
-import type { FaqPage, StaticPages, TextPage } from "./types";
+import type { ContactSentence, FaqPage, Sentence, StaticPages, TextPage } from "./types";
 
 const languages: Record<"ar" | "en" | "fr", StaticPages> = { ar, en, fr };
 const pageKeys = ["about", "shipping", "terms", "returns", "privacy", "paymentMethods", "faq"] as const;
 const textPageKeys = pageKeys.filter((k): k is Exclude<(typeof pageKeys)[number], "faq"> => k !== "faq");
 
-/** Every string of a page, in reading order. */
-function strings(page: TextPage | FaqPage): string[] {
-  const out = [page.title, page.description, page.intro];
+type AnyPage = TextPage<Sentence> | FaqPage<Sentence>;
+
+/** Every sentence of a page as written, in reading order. */
+function sentences(page: AnyPage): Sentence[] {
+  const out: Sentence[] = [page.title, page.description, page.intro];
   if ("sections" in page) {
     for (const s of page.sections) out.push(s.heading, ...s.paragraphs);
   } else {
@@ -19,8 +21,17 @@ function strings(page: TextPage | FaqPage): string[] {
   return out;
 }
 
-const fullText = (page: TextPage | FaqPage) => strings(page).join("\n");
-const placeholders = (page: TextPage | FaqPage) => [...new Set(fullText(page).match(/\{\{[^}]*\}\}/g) ?? [])].sort();
+const wordings = (sentence: Sentence): string[] =>
+  typeof sentence === "string" ? [sentence] : [sentence.text, sentence.noPhone, sentence.noEmail, sentence.noContact].filter((w) => w !== undefined);
+
+/** Every string of a page (each wording of a contact sentence), in reading order. */
+const strings = (page: AnyPage): string[] => sentences(page).flatMap(wordings);
+
+const contactSentences = (page: AnyPage) => sentences(page).filter((s): s is ContactSentence => typeof s !== "string");
+const variantsOf = (sentence: ContactSentence) => (["noPhone", "noEmail", "noContact"] as const).filter((k) => sentence[k] !== undefined);
+
+const fullText = (page: AnyPage) => strings(page).join("\n");
+const placeholders = (page: AnyPage) => [...new Set(fullText(page).match(/\{\{[^}]*\}\}/g) ?? [])].sort();
 
 describe("static pages", () => {
   it("have the same pages in every language", () => {
@@ -31,7 +42,7 @@ describe("static pages", () => {
 
   it("have the same number of sections, paragraphs and FAQ items in every language", () => {
     for (const key of textPageKeys) {
-      const shape = (p: TextPage) => p.sections.map((s) => s.paragraphs.length);
+      const shape = (p: TextPage<Sentence>) => p.sections.map((s) => s.paragraphs.length);
       expect(shape(en[key]), `en.${key}`).toEqual(shape(ar[key]));
       expect(shape(fr[key]), `fr.${key}`).toEqual(shape(ar[key]));
     }
@@ -115,5 +126,40 @@ describe("static pages", () => {
     expect(en.faq.items[1]?.question).toMatch(/order/i);
     expect(fr.faq.items[0]?.question).toMatch(/livraison/i);
     expect(fr.faq.items[1]?.question).toMatch(/commande/i);
+  });
+
+  it("name the phone or the e-mail only in sentences that have a wording for it unset", () => {
+    for (const [lang, pages] of Object.entries(languages)) {
+      for (const key of pageKeys) {
+        for (const sentence of sentences(pages[key])) {
+          const where = `${lang}.${key}: ${typeof sentence === "string" ? sentence : sentence.text}`;
+          if (typeof sentence === "string") {
+            expect(sentence, where).not.toMatch(/\{\{(phone|email)\}\}/);
+            continue;
+          }
+          const phone = sentence.text.includes("{{phone}}");
+          const email = sentence.text.includes("{{email}}");
+          expect(phone || email, where).toBe(true);
+          expect(variantsOf(sentence), where).toEqual([
+            ...(phone ? ["noPhone"] : []),
+            ...(email ? ["noEmail"] : []),
+            ...(phone && email ? ["noContact"] : []),
+          ]);
+          // Each variant names no unset contact and points to the contact page instead.
+          if (sentence.noPhone !== undefined) expect(sentence.noPhone, where).not.toContain("{{phone}}");
+          if (sentence.noEmail !== undefined) expect(sentence.noEmail, where).not.toContain("{{email}}");
+          if (sentence.noContact !== undefined) expect(sentence.noContact, where).not.toMatch(/\{\{(phone|email)\}\}/);
+          for (const variant of variantsOf(sentence)) expect(sentence[variant], where).toMatch(/صفحة اتصل بنا|contact page|page contact/);
+        }
+      }
+    }
+  });
+
+  it("give the same contact sentences the same variants in every language", () => {
+    for (const key of pageKeys) {
+      const shape = (page: AnyPage) => contactSentences(page).map(variantsOf);
+      expect(shape(en[key]), `en.${key}`).toEqual(shape(ar[key]));
+      expect(shape(fr[key]), `fr.${key}`).toEqual(shape(ar[key]));
+    }
   });
 });

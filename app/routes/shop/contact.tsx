@@ -166,13 +166,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const shop = useRootData()?.shop;
   const shopName = shop?.name ?? "";
   const email = shop?.email;
+  // A contact the merchant has not set is never offered: the texts that invite to it read otherwise.
+  const noPhone = shop?.phone ? undefined : "noPhone";
   const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="max-w-3xl">
         <h1 className="text-3xl font-bold text-brand-900">{t("pages.contact.title")}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-stone-700">{t("pages.contact.intro", { shopName })}</p>
+        <p className="mt-4 text-lg leading-relaxed text-stone-700">{t("pages.contact.intro", { shopName, context: noPhone })}</p>
       </header>
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">
@@ -181,8 +183,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {t("pages.contact.quickOrder.title")}
           </h2>
           <ContactQuickOrder products={loaderData.products} wilayas={loaderData.wilayas} posted={orderFormAnswerOf(actionData)} />
-          {/* Or order by phone or e-mail. */}
-          <p className="mt-6 border-t border-stone-200 pt-4 leading-relaxed text-stone-700">{t("pages.contact.quickOrder.text")}</p>
+          {/* Or order by phone, else by WhatsApp or e-mail; with none of them ContactButtons says so. */}
+          {shop?.phone || shop?.whatsapp || shop?.email ? (
+            <p className="mt-6 border-t border-stone-200 pt-4 leading-relaxed text-stone-700">
+              {t("pages.contact.quickOrder.text", { context: noPhone })}
+            </p>
+          ) : null}
           <ContactButtons shop={shop} subject={t("pages.contact.quickOrder.emailSubject")} />
         </section>
 
@@ -210,7 +216,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         }))}
       />
 
-      <CtaBanner titleId="cta-title" title={t("pages.contact.cta.title")} text={t("pages.contact.cta.text")} className="mt-12">
+      <CtaBanner
+        titleId="cta-title"
+        title={t("pages.contact.cta.title")}
+        text={t("pages.contact.cta.text", { context: email ? undefined : "noEmail" })}
+        className="mt-12"
+      >
         {email ? (
           <a href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))} className={ctaPrimaryClass} data-testid="consultation-link">
             <MailIcon />

@@ -263,6 +263,8 @@ export default function HomeAppliances({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === APPLIANCES_PATH;
   const active = categories.find((c) => c.slug === category) ?? null;
   const shown = listing.products.length;
+  // Until the merchant sets a phone, the empty grid invites to the contact page, not to call.
+  const noPhone = useRootData()?.shop.phone ? undefined : "noPhone";
 
   return (
     <>
@@ -301,7 +303,7 @@ export default function HomeAppliances({ loaderData }: Route.ComponentProps) {
                 </Link>
               ) : null)}
           </div>
-          <ProductGrid products={listing.products} emptyMessage={t("appliances.grid.empty")} priorityCount={2} />
+          <ProductGrid products={listing.products} emptyMessage={t("appliances.grid.empty", { context: noPhone })} priorityCount={2} />
         </section>
 
         <WhyChooseUsBlock />

@@ -101,6 +101,8 @@ export default function Services() {
   const shop = useRootData()?.shop;
   const shopName = shop?.name ?? "";
   const phone = shop?.phone ?? "";
+  // Until the merchant sets a phone, the cards that say "call us" point to the contact page instead.
+  const noPhone = phone ? undefined : "noPhone";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -113,8 +115,8 @@ export default function Services() {
         {services.map((service) => (
           <li key={service.key} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6" data-testid="service-card">
             <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">{service.icon}</span>
-            <h2 className="mt-4 text-lg font-semibold">{t(`pages.services.${service.key}.title`)}</h2>
-            <p className="mt-2 flex-1 leading-relaxed text-stone-700">{t(`pages.services.${service.key}.text`)}</p>
+            <h2 className="mt-4 text-lg font-semibold">{t(`pages.services.${service.key}.title`, { context: noPhone })}</h2>
+            <p className="mt-2 flex-1 leading-relaxed text-stone-700">{t(`pages.services.${service.key}.text`, { context: noPhone })}</p>
             {service.action?.kind === "link" && (
               <Link
                 to={service.action.to}
@@ -136,6 +138,15 @@ export default function Services() {
                 </bdi>
               </a>
             )}
+            {service.action?.kind === "phone" && !phone && (
+              <Link
+                to="/contact"
+                className="mt-4 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+              >
+                {t("pages.services.cta.button")}
+                <ArrowIcon />
+              </Link>
+            )}
           </li>
         ))}
       </ul>
@@ -148,7 +159,9 @@ export default function Services() {
           <h2 id="services-cta-title" className="text-2xl font-bold">
             {t("pages.services.cta.title")}
           </h2>
-          <p className="mt-3 max-w-2xl leading-relaxed text-brand-50">{t("pages.services.cta.text")}</p>
+          <p className="mt-3 max-w-2xl leading-relaxed text-brand-50">
+            {t("pages.services.cta.text", { context: shop?.phone && shop.email ? undefined : "contactPage" })}
+          </p>
         </div>
         <Link
           to="/contact"

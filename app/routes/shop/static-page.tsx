@@ -13,13 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!key) throw data(null, { status: 404 });
   const ctx = await pageContext(request);
   const shop = await publicShopInfo(getDb(), ctx.language);
-  // A contact the merchant has not set yet: the sentence points to the contact page, never a placeholder.
-  const unset = ctx.t("settings.unsetContact");
-  const content = await getStaticPage(getDb(), ctx.language, key, {
-    name: ctx.shopName,
-    phone: shop.phone ?? unset,
-    email: shop.email ?? unset,
-  });
+  // A contact the merchant has not set yet (null): its sentences point to the contact page instead.
+  const content = await getStaticPage(getDb(), ctx.language, key, { name: ctx.shopName, phone: shop.phone, email: shop.email });
   return {
     content,
     seo: ctx.seo({ title: ctx.pageTitle(content.page.title), description: content.page.description, path: `/${slug}` }),

@@ -245,7 +245,8 @@ async function ingestDemoBanner(storage: Storage, publicDir: string): Promise<In
 }
 
 /**
- * One featured collection (عروض الأسبوع) and one custom page (العودة إلى المدرسة), both active.
+ * One featured collection (عروض الأسبوع) and one custom page (العودة إلى المدرسة), both active,
+ * with their English and French texts so a fresh shop shows no Arabic merchant text on those pages.
  * No page sections: the storefront pages keep their built-in layout until the merchant composes one.
  */
 async function seedDemoMerchandising(trx: Kysely<Database>, banner: IngestedImage | null, now: string): Promise<void> {
@@ -254,7 +255,11 @@ async function seedDemoMerchandising(trx: Kysely<Database>, banner: IngestedImag
     .values({
       slug: "weekly-offers",
       title: "عروض الأسبوع",
+      title_en: "Weekly offers",
+      title_fr: "Offres de la semaine",
       description: "تخفيضات مختارة لهذا الأسبوع فقط، بكميات محدودة.",
+      description_en: "Hand-picked discounts for this week only, while stocks last.",
+      description_fr: "Des réductions choisies pour cette semaine seulement, dans la limite des stocks.",
       banner_url: banner?.src ?? null,
       banner_width: banner?.width ?? null,
       banner_height: banner?.height ?? null,
@@ -263,7 +268,11 @@ async function seedDemoMerchandising(trx: Kysely<Database>, banner: IngestedImag
       is_active: true,
       display_order: 0,
       meta_title: "عروض الأسبوع",
+      meta_title_en: "Weekly offers",
+      meta_title_fr: "Offres de la semaine",
       meta_description: "أفضل التخفيضات لهذا الأسبوع مع الدفع عند الاستلام.",
+      meta_description_en: "This week's best discounts, with cash on delivery.",
+      meta_description_fr: "Les meilleures réductions de la semaine, avec paiement à la livraison.",
       created_at: now,
       updated_at: now,
     })
@@ -280,11 +289,19 @@ async function seedDemoMerchandising(trx: Kysely<Database>, banner: IngestedImag
     .values({
       slug: "back-to-school",
       title: "العودة إلى المدرسة",
+      title_en: "Back to school",
+      title_fr: "La rentrée scolaire",
       description: "كل ما يحتاجه التلميذ لدخول مدرسي موفق: كراريس وقواميس وألوان وقصص.",
+      description_en: "Everything a pupil needs for a good start to the school year: exercise books, dictionaries, colours and stories.",
+      description_fr: "Tout ce qu'il faut à l'élève pour une bonne rentrée : cahiers, dictionnaires, couleurs et histoires.",
       is_active: true,
       display_order: 0,
       meta_title: "العودة إلى المدرسة",
+      meta_title_en: "Back to school",
+      meta_title_fr: "La rentrée scolaire",
       meta_description: "أدوات وكتب مدرسية بأسعار مناسبة.",
+      meta_description_en: "School supplies and books at fair prices.",
+      meta_description_fr: "Fournitures et livres scolaires à prix justes.",
       created_at: now,
       updated_at: now,
     })
