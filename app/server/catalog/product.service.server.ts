@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { ProductVariants } from "~/lib/variants";
+import { variantsFromRows } from "./variants.service.server";
 import { fallbackBooks, fallbackToys, type FallbackProduct } from "~/data/fallback-products";
 import type { Language } from "~/i18n/config";
 import { parseImageWidths } from "~/lib/images";
@@ -160,20 +162,24 @@ export async function listCategoryProducts(
 }
 
 export interface ProductDetail extends ProductCardData {
-  images: ProductImageData[];
+  /** The gallery; `id` links an image to the variants that show it. */
+  images: (ProductImageData & { id: number })[];
   sku: string | null;
   category: string | null;
+  /** Its options and variants (both empty for a product sold as one thing). */
+  variants: ProductVariants;
 }
 
-/** A product by slug, stored id or numeric id, with its whole gallery (one query); null when unknown. */
+/** A product by slug, stored id or numeric id, with its whole gallery, options and variants (one query); null when unknown. */
 export async function getProduct(db: Kysely<Database>, key: string, language: Language): Promise<ProductDetail | null> {
   const row = await selectProductWithImages(db, key);
   if (!row) return null;
   const images = row.images;
   return {
     ...toCardData(row, images[0], language),
-    images: images.map(toImageData),
+    images: images.map((image) => ({ ...toImageData(image), id: image.id })),
     sku: row.sku,
     category: row.category,
+    variants: variantsFromRows(row.variantRows),
   };
 }
