@@ -3,6 +3,7 @@ import { demoProducts } from "~/data/demo-catalogue";
 import { parseStoredCart } from "~/lib/cart";
 import { quoteCart } from "~/server/cart/index.server";
 import { i18nFor } from "~/server/i18n.server";
+import { getAdminOrder, getOrderConfirmation, loadPrintableOrder } from "~/server/orders/index.server";
 import { changeOrderStatus, workflowErrorMessage } from "~/server/orders/order-workflow.server";
 import { placeOrder, type OrderSettings, type PlaceOrderResult } from "~/server/orders/order.service.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -104,6 +105,18 @@ describe("orders of a product with variants", () => {
       .executeTakeFirstOrThrow();
     const items = JSON.parse(JSON.parse(outbox.payload).items) as { title: string; variant_sku?: string }[];
     expect(items[0]).toMatchObject({ title: `${product.title} — أزرق`, variant_sku: "CAR-A-BLUE" });
+
+    // The merchant's order page shows the label and SKU; the slip and CSV "title — label"; the shopper's confirmation the label.
+    const detail = await getAdminOrder(t.db, id, "ar");
+    expect(detail?.items.map((item) => [item.variantLabel, item.variantSku])).toEqual([
+      ["أزرق", "CAR-A-BLUE"],
+      ["أحمر", "CAR-A-RED"],
+    ]);
+    const printable = await loadPrintableOrder(t.db, id);
+    expect(printable?.lines.map((line) => line.title)).toEqual([`${product.title} — أزرق`, `${product.title} — أحمر`]);
+    if (!result.ok) throw new Error("refused");
+    const confirmation = await getOrderConfirmation(t.db, result.confirmationToken, "ar");
+    expect(confirmation?.items.map((item) => item.variant)).toEqual(["أزرق", "أحمر"]);
   });
 
   it("refuses a product with variants ordered without one, naming the option to choose, and a variant of another product", async () => {

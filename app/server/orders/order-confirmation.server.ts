@@ -43,6 +43,8 @@ export async function getOrderConfirmation(db: Kysely<Database>, token: string, 
       return {
         title: (language !== "ar" ? product?.title : null) ?? item.title,
         offer: offer && product && shopperT ? offerLabel(offer, language, shopperT, product.price) : item.offer_label,
+        // The variant's label as the order stored it (shown under the title).
+        variant: item.variant_label,
         quantity: item.quantity,
         unitPrice: item.unit_price,
         lineTotal: item.line_total,
