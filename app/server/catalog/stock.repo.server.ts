@@ -73,6 +73,8 @@ export async function decrementVariantStock(
 
 /** Puts `quantity` back into a variant's stock and its product's total (a variant deleted since is left alone). */
 export async function incrementVariantStock(db: Kysely<Database>, productId: string, variantId: number, quantity: number, at: string): Promise<void> {
+  // The product's row first, as in decrementVariantStock: one lock order for every stock change.
+  await db.updateTable("products").set({ updated_at: at }).where("id", "=", productId).execute();
   const returned = await db
     .updateTable("product_variants")
     .set((eb) => ({ stock_quantity: eb("stock_quantity", "+", quantity), updated_at: at }))
