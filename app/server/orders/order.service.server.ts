@@ -225,15 +225,10 @@ export async function placeOrder(
   const first = await selectOrderByIdempotencyKeys(db, lookupKeys);
   if (first) return replay(first.order, request, requestHash, t);
 
-  const [products, variantData, wilaya, commune, offers] = await Promise.all([
+  const [products, wilaya, commune, offers] = await Promise.all([
     productsForOrder(
       db,
       request.items.map((line) => line.productId),
-    ),
-    variantsForOrder(
-      db,
-      request.items.map((line) => line.productId),
-      request.items.flatMap((line) => (line.variantId !== undefined ? [line.variantId] : [])),
     ),
     activeWilayaForOrder(db, request.customer.wilayaCode),
     request.customer.communeCode ? communeByCode(db, request.customer.communeCode) : undefined,
@@ -247,6 +242,15 @@ export async function placeOrder(
   const items = offer
     ? [{ productId: request.items[0]!.productId, quantity: offer.quantity, variantId: request.items[0]!.variantId }]
     : request.items;
+
+  // Variants are read only for an order that names one or holds a product with variants: an
+  // order of products without variants makes the same queries as before.
+  const variantIds = items.flatMap((line) => (line.variantId !== undefined ? [line.variantId] : []));
+  const withVariants = products.filter((product) => toBool(product.has_variants)).map((product) => product.id);
+  const variantData =
+    variantIds.length > 0 || withVariants.length > 0
+      ? await variantsForOrder(db, withVariants, variantIds)
+      : { variants: new Map<number, OrderVariant>(), options: new Map<string, ProductOption[]>() };
 
   const byId = new Map(products.map((product) => [product.id, product]));
   // Each line's variant (docs/decisions/0028-product-variants.md): a product with options is sold
