@@ -12,6 +12,7 @@ import {
 } from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName } from "~/lib/admin-product.schema";
 import { FormField, onSlugInput } from "./FormField";
+import { VariantsEditor } from "./VariantsEditor";
 
 export interface Option {
   value: string;
@@ -112,6 +113,7 @@ export function ProductForm({
   sections,
   action,
   expectedUpdatedAt,
+  imageIds = [],
   children,
 }: {
   values: ProductFormValues;
@@ -121,6 +123,8 @@ export function ProductForm({
   action?: string;
   /** An edit: the product's updated_at when the page loaded, sent back so a save over someone else's newer change is refused. */
   expectedUpdatedAt?: string;
+  /** The product's saved images, in order: a variant's picture is chosen among them. */
+  imageIds?: readonly number[];
   /** Shown between the images input and the fields (the existing images live outside this form). */
   children?: ReactNode;
 }) {
@@ -320,6 +324,8 @@ export function ProductForm({
           ))}
         </div>
       </fieldset>
+
+      <VariantsEditor initial={values.variants} imageIds={imageIds} errors={e} />
 
       <div className="sticky bottom-0 -mx-4 border-t border-stone-200 bg-stone-50/95 px-4 py-3">
         <button
