@@ -52,6 +52,49 @@ function Input({ name, label, error, ...props }: { name: VariantFieldName; label
   );
 }
 
+type NameKey = (typeof LANGUAGES)[number]["key"];
+
+/** A name in Arabic, with its English and French translations folded away (open when one is filled or refused). */
+function Names({
+  name,
+  row,
+  label,
+  onChange,
+  errors,
+}: {
+  name: (key: NameKey) => VariantFieldName;
+  row: Record<NameKey, string>;
+  label: "optionName" | "valueName";
+  onChange: (change: Partial<Record<NameKey, string>>) => void;
+  errors: Errors;
+}) {
+  const { t } = useTranslation();
+  const input = ({ key, language, dir }: (typeof LANGUAGES)[number]) => (
+    <Input
+      key={key}
+      name={name(key)}
+      label={t(`adminProducts.form.variants.${label}`, { language: t(`languageNames.${language}`) })}
+      value={row[key]}
+      onChange={(event) => onChange({ [key]: event.currentTarget.value })}
+      maxLength={MAX_OPTION_NAME_LENGTH}
+      dir={dir}
+      lang={language}
+      error={errors[name(key)]}
+    />
+  );
+  const [arabic, ...others] = LANGUAGES;
+  const open = others.some(({ key }) => row[key] !== "" || errors[name(key)] !== undefined);
+  return (
+    <div>
+      {input(arabic)}
+      <details className="mt-1" open={open}>
+        <summary className="cursor-pointer py-2 text-sm text-stone-700">{t("adminProducts.form.otherLanguages")}</summary>
+        <div className="grid gap-2 sm:grid-cols-2">{others.map(input)}</div>
+      </details>
+    </div>
+  );
+}
+
 /** Whether a combination still names one value of each of the options, in order. */
 function fits(options: readonly OptionFormRow[], combination: string): boolean {
   const keys = combination.split("-");
@@ -132,38 +175,24 @@ export function VariantsEditor({ initial, imageIds, errors }: { initial: Variant
           <fieldset key={option.id || `new-${i}`} className="rounded-lg border border-stone-200 p-3" data-testid="variant-option">
             <legend className="px-1 text-sm font-semibold text-stone-700">{t("adminProducts.form.variants.option", { number: i + 1 })}</legend>
             <input type="hidden" name={optionFieldName(i, "id")} value={option.id} />
-            <div className="grid gap-3 sm:grid-cols-3">
-              {LANGUAGES.map(({ key, language: lang, dir }) => (
-                <Input
-                  key={key}
-                  name={optionFieldName(i, key)}
-                  label={t("adminProducts.form.variants.optionName", { language: t(`languageNames.${lang}`) })}
-                  value={option[key]}
-                  onChange={(event) => setOption(i, { [key]: event.currentTarget.value })}
-                  maxLength={MAX_OPTION_NAME_LENGTH}
-                  dir={dir}
-                  lang={lang}
-                  error={errors[optionFieldName(i, key)]}
-                />
-              ))}
-            </div>
+            <Names
+              name={(key) => optionFieldName(i, key)}
+              row={option}
+              label="optionName"
+              onChange={(change) => setOption(i, change)}
+              errors={errors}
+            />
             <ol className="mt-3 grid gap-2">
               {option.values.map((value, j) => (
-                <li key={value.key} className="grid gap-2 rounded-lg bg-stone-50 p-2 sm:grid-cols-4" data-testid="variant-value">
+                <li key={value.key} className="grid gap-2 rounded-lg bg-stone-50 p-2 sm:grid-cols-2" data-testid="variant-value">
                   <input type="hidden" name={valueFieldName(i, j, "key")} value={value.key} />
-                  {LANGUAGES.map(({ key, language: lang, dir }) => (
-                    <Input
-                      key={key}
-                      name={valueFieldName(i, j, key)}
-                      label={t("adminProducts.form.variants.valueName", { language: t(`languageNames.${lang}`) })}
-                      value={value[key]}
-                      onChange={(event) => setValue(i, j, { [key]: event.currentTarget.value })}
-                      maxLength={MAX_OPTION_NAME_LENGTH}
-                      dir={dir}
-                      lang={lang}
-                      error={errors[valueFieldName(i, j, key)]}
-                    />
-                  ))}
+                  <Names
+                    name={(key) => valueFieldName(i, j, key)}
+                    row={value}
+                    label="valueName"
+                    onChange={(change) => setValue(i, j, change)}
+                    errors={errors}
+                  />
                   <div className="flex items-end gap-2">
                     <Input
                       name={valueFieldName(i, j, "swatch")}
