@@ -114,6 +114,18 @@ describe("variants form: checks", () => {
       fieldErrors: { "options[0].nameAr": "optionWithoutValues", variants: "variantsMissing" },
     });
   });
+  it("refuses a compare-at price below the variant's price, its own or the product's", () => {
+    expect(parseVariantRows(form([variant("na-nc", "A", { price: "500", compareAtPrice: "400" })]), [])).toMatchObject({
+      ok: false,
+      fieldErrors: { "variants[0].compareAtPrice": "compareAtBelowPrice" },
+    });
+    expect(parseVariantRows(form([variant("na-nc", "A", { compareAtPrice: "400" })]), [], 500).ok).toBe(false);
+    expect(parseVariantRows(form([variant("na-nc", "A", { compareAtPrice: "600" })]), [], 500).ok).toBe(true);
+    expect(parseVariantRows(form([variant("na-nc", "A", { stockQuantity: "1-2" })]), [])).toMatchObject({
+      ok: false,
+      fieldErrors: { "variants[0].stockQuantity": "notWhole" },
+    });
+  });
   it("accepts a picture only among the product's images", () => {
     expect(parseVariantRows(form([variant("na-nc", "A", { imageId: "7" })]), [7]).ok).toBe(true);
     expect(parseVariantRows(form([variant("na-nc", "A", { imageId: "8" })]), [7])).toMatchObject({

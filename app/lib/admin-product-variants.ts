@@ -6,7 +6,7 @@
  * not exist yet; saved rows keep their ids, so order lines and share links keep their variant.
  */
 import { cleanFormText } from "./form-text";
-import { parseIntegerField } from "./admin-product";
+import { compareAtBelowPrice, parseIntegerField } from "./admin-product";
 import {
   firstDuplicate,
   MAX_OPTION_NAME_LENGTH,
@@ -194,6 +194,7 @@ export const EMPTY_VARIANT_ROW: VariantFormRow = {
 /** Why the variants part is refused; keys under `adminProducts.errors`. */
 export type VariantErrorKey =
   | "required"
+  | "compareAtBelowPrice"
   | "tooLong"
   | "negative"
   | "notWhole"
@@ -245,7 +246,7 @@ function savedId(text: string): number | null {
 function wholeNumber(text: string, blank: number | null): number | null | "negative" | "notWhole" {
   const cleaned = text.trim();
   if (cleaned === "") return blank;
-  if (!/^[-\d\s\u0660-\u0669\u06f0-\u06f9,]+$/.test(cleaned)) return "notWhole";
+  if (!/^-?[\d\s\u0660-\u0669\u06f0-\u06f9,]+$/.test(cleaned)) return "notWhole";
   const value = parseIntegerField(cleaned, Number.NaN);
   if (!Number.isSafeInteger(value)) return "notWhole";
   if (value < 0) return "negative";
@@ -276,10 +277,11 @@ function names(
 /**
  * Checks the variants part of a submitted form: bounds, names, swatches, that each combination
  * names one value of each option, no duplicate combination or SKU (case-insensitive), whole
- * non-negative numbers, a picture among `imageIds` (the product's). Options need at least one
+ * non-negative numbers, a compare-at price not below the variant's price (its own, else
+ * `productPrice`), a picture among `imageIds` (the product's). Options need at least one
  * value and, together, at least one variant. Every problem is reported at its field.
  */
-export function parseVariantRows(rows: VariantsFormRows, imageIds: readonly number[]): VariantsParseResult {
+export function parseVariantRows(rows: VariantsFormRows, imageIds: readonly number[], productPrice = 0): VariantsParseResult {
   const errors: Partial<Record<VariantFieldName, VariantErrorKey>> = {};
   if (rows.options.length > MAX_OPTIONS) return { ok: false, fieldErrors: { variants: "tooManyOptions" } };
   if (rows.variants.length > MAX_VARIANTS) return { ok: false, fieldErrors: { variants: "tooManyVariants" } };
@@ -343,6 +345,9 @@ export function parseVariantRows(rows: VariantsFormRows, imageIds: readonly numb
     };
     const price = number("price", null);
     const compareAtPrice = number("compareAtPrice", null);
+    if (compareAtPrice !== null && compareAtBelowPrice(price ?? productPrice, compareAtPrice)) {
+      errors[variantFieldName(k, "compareAtPrice")] ??= "compareAtBelowPrice";
+    }
     const stockQuantity = number("stockQuantity", 0) ?? 0;
     const lowStockThreshold = number("lowStockThreshold", DEFAULT_VARIANT_THRESHOLD) ?? DEFAULT_VARIANT_THRESHOLD;
     const image = row.imageId.trim();

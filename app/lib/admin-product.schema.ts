@@ -171,7 +171,7 @@ export function parseProductForm(fields: ProductFormFields, context: { imageIds:
   }
   const offers = fields.offers ? parseOfferRows(fields.offers) : undefined;
   if (offers && !offers.ok) fieldErrors.offers = "offerInvalid";
-  const variants = fields.variants ? parseVariantRows(fields.variants, context.imageIds) : undefined;
+  const variants = fields.variants ? parseVariantRows(fields.variants, context.imageIds, parsed.success ? parsed.data.price : 0) : undefined;
   if (variants && !variants.ok) Object.assign(fieldErrors, variants.fieldErrors);
   if (parsed.success && !missing && !fieldErrors.offers && (!variants || variants.ok)) {
     return {

@@ -132,6 +132,7 @@ export function ProductForm({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const e = fieldErrors;
+  const soldByVariants = values.variants.options.length > 0;
 
   function onTarget(event: ChangeEvent<HTMLSelectElement>) {
     const preset = presetFor(event.currentTarget.value);
@@ -277,12 +278,19 @@ export function ProductForm({
             dir="ltr"
           />
         </Field>
-        <Field name="stockQuantity" label={t("adminProducts.form.stockQuantity")} error={e.stockQuantity}>
+        <Field
+          name="stockQuantity"
+          label={t("adminProducts.form.stockQuantity")}
+          error={e.stockQuantity}
+          hint={soldByVariants ? t("adminProducts.form.variants.hasVariantsHint") : undefined}
+        >
+          {/* A product sold by variants has their total as its stock: the save computes it. */}
           <input
-            {...described("stockQuantity", e.stockQuantity, false)}
+            {...described("stockQuantity", e.stockQuantity, soldByVariants)}
             defaultValue={values.stockQuantity}
+            readOnly={soldByVariants}
             inputMode="numeric"
-            className={inputClass}
+            className={`${inputClass} read-only:bg-stone-100`}
             dir="ltr"
           />
         </Field>

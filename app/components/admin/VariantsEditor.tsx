@@ -309,7 +309,7 @@ export function VariantsEditor({ initial, imageIds, errors }: { initial: Variant
               const label = labelOf(row);
               const comboError = errors[variantFieldName(k, "combination")];
               return (
-                <li key={row.id || row.combination || k} className="rounded-lg border border-stone-200 p-3" data-testid="variant-row">
+                <li key={row.id || `${row.combination}#${k}`} className="rounded-lg border border-stone-200 p-3" data-testid="variant-row">
                   <input type="hidden" name={variantFieldName(k, "id")} value={row.id} />
                   <input type="hidden" name={variantFieldName(k, "combination")} value={row.combination} />
                   <div className="flex items-center justify-between gap-2">
