@@ -165,7 +165,7 @@ describe("variants form: fields", () => {
     const rows = variantRowsFromVariants({
       options: [{ id: 4, names: { ar: "اللون", en: null, fr: null }, values: [{ id: 9, names: { ar: "أحمر", en: "Red", fr: null }, swatch: null }] }],
       variants: [
-        { id: 12, valueIds: [9], sku: "R", price: null, compareAtPrice: 900, stockQuantity: 2, lowStockThreshold: 1, imageIds: [3], active: true },
+        { id: 12, valueIds: [9], sku: "R", price: null, compareAtPrice: 900, stockQuantity: 2, lowStockThreshold: 1, imageIds: [3, 5], active: true },
       ],
     });
     expect(rows.variants[0]).toEqual({
@@ -177,10 +177,12 @@ describe("variants form: fields", () => {
       stockQuantity: "2",
       lowStockThreshold: "1",
       imageId: "3",
+      moreImageIds: "5",
       active: true,
     });
-    const parsed = parseVariantRows(rows, [3]);
-    expect(parsed.ok && parsed.value.variants[0]).toMatchObject({ id: 12, valueKeys: ["9"], compareAtPrice: 900, imageIds: [3] });
+    const parsed = parseVariantRows(rows, [3, 5]);
+    expect(parseVariantRows(rows, [3]).ok).toBe(false);
+    expect(parsed.ok && parsed.value.variants[0]).toMatchObject({ id: 12, valueKeys: ["9"], compareAtPrice: 900, imageIds: [3, 5] });
     expect(parsed.ok && parsed.value.options[0]!.values[0]).toMatchObject({ id: 9, names: { ar: "أحمر", en: "Red", fr: null } });
   });
   it("are refused at their field by the product form", () => {

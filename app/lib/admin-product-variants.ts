@@ -56,6 +56,8 @@ export interface VariantFormRow {
   lowStockThreshold: string;
   /** A product image's id, "" for the product's gallery. */
   imageId: string;
+  /** Further pictures' ids after `imageId`, joined by "," (the form picks one; more set elsewhere are kept). */
+  moreImageIds: string;
   active: boolean;
 }
 
@@ -71,7 +73,17 @@ export const VARIANTS_MARKER = "variantsForm";
 
 export const OPTION_TEXT_KEYS = ["nameAr", "nameEn", "nameFr"] as const;
 export const VALUE_KEYS = ["key", "nameAr", "nameEn", "nameFr", "swatch"] as const;
-export const VARIANT_KEYS = ["id", "combination", "sku", "price", "compareAtPrice", "stockQuantity", "lowStockThreshold", "imageId"] as const;
+export const VARIANT_KEYS = [
+  "id",
+  "combination",
+  "sku",
+  "price",
+  "compareAtPrice",
+  "stockQuantity",
+  "lowStockThreshold",
+  "imageId",
+  "moreImageIds",
+] as const;
 
 export function optionFieldName(index: number, key: "id" | (typeof OPTION_TEXT_KEYS)[number]): `options[${number}].${string}` {
   return `options[${index}].${key}`;
@@ -129,6 +141,7 @@ export function variantRowsOf(get: (name: string) => unknown): VariantsFormRows 
       stockQuantity: text(variantFieldName(k, "stockQuantity")),
       lowStockThreshold: text(variantFieldName(k, "lowStockThreshold")),
       imageId: text(variantFieldName(k, "imageId")),
+      moreImageIds: text(variantFieldName(k, "moreImageIds")),
       active: active === "on" || active === "true",
     });
   }
@@ -160,6 +173,7 @@ export function variantRowsFromVariants({ options, variants }: ProductVariants):
       stockQuantity: String(variant.stockQuantity),
       lowStockThreshold: String(variant.lowStockThreshold),
       imageId: variant.imageIds[0] === undefined ? "" : String(variant.imageIds[0]),
+      moreImageIds: variant.imageIds.slice(1).join(","),
       active: variant.active,
     })),
   };
@@ -188,6 +202,7 @@ export const EMPTY_VARIANT_ROW: VariantFormRow = {
   stockQuantity: "0",
   lowStockThreshold: String(DEFAULT_VARIANT_THRESHOLD),
   imageId: "",
+  moreImageIds: "",
   active: true,
 };
 
@@ -350,9 +365,20 @@ export function parseVariantRows(rows: VariantsFormRows, imageIds: readonly numb
     }
     const stockQuantity = number("stockQuantity", 0) ?? 0;
     const lowStockThreshold = number("lowStockThreshold", DEFAULT_VARIANT_THRESHOLD) ?? DEFAULT_VARIANT_THRESHOLD;
+    // The chosen picture first, then any further ones; none without a chosen one.
     const image = row.imageId.trim();
-    const imageId = image === "" ? null : savedId(image);
-    if (image !== "" && (imageId === null || !imageIds.includes(imageId))) errors[variantFieldName(k, "imageId")] = "unknownImage";
+    const pictures =
+      image === ""
+        ? []
+        : [
+            image,
+            ...row.moreImageIds
+              .split(",")
+              .map((id) => id.trim())
+              .filter((id) => id !== ""),
+          ];
+    const pictureIds = [...new Set(pictures.map(savedId))];
+    if (pictureIds.some((id) => id === null || !imageIds.includes(id))) errors[variantFieldName(k, "imageId")] = "unknownImage";
     variants.push({
       id: savedId(row.id),
       valueKeys,
@@ -361,7 +387,7 @@ export function parseVariantRows(rows: VariantsFormRows, imageIds: readonly numb
       compareAtPrice,
       stockQuantity,
       lowStockThreshold,
-      imageIds: imageId === null ? [] : [imageId],
+      imageIds: pictureIds.filter((id): id is number => id !== null),
       active: row.active,
     });
   });

@@ -312,6 +312,7 @@ export function VariantsEditor({ initial, imageIds, errors }: { initial: Variant
                 <li key={row.id || `${row.combination}#${k}`} className="rounded-lg border border-stone-200 p-3" data-testid="variant-row">
                   <input type="hidden" name={variantFieldName(k, "id")} value={row.id} />
                   <input type="hidden" name={variantFieldName(k, "combination")} value={row.combination} />
+                  <input type="hidden" name={variantFieldName(k, "moreImageIds")} value={row.moreImageIds} />
                   <div className="flex items-center justify-between gap-2">
                     <p className="font-semibold text-stone-900" data-testid="variant-label">
                       {label}
@@ -370,7 +371,13 @@ export function VariantsEditor({ initial, imageIds, errors }: { initial: Variant
                         id={`product-variants-${k}-image`}
                         name={variantFieldName(k, "imageId")}
                         value={row.imageId}
-                        onChange={(event) => setVariant(k, { imageId: event.currentTarget.value })}
+                        onChange={(event) => {
+                          const imageId = event.currentTarget.value;
+                          setVariant(k, {
+                            imageId,
+                            moreImageIds: imageId === "" ? "" : row.moreImageIds,
+                          });
+                        }}
                         className={inputClass}
                       >
                         <option value="">{t("adminProducts.form.variants.pictureNone")}</option>
