@@ -119,3 +119,14 @@ export async function recomputeProductStock(db: Kysely<Database>, productId: str
     .where("id", "=", productId)
     .execute();
 }
+
+/** The active variants among `ids`, each with its product's id. */
+export function selectActiveVariantProducts(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("product_variants")
+    .select(["id", "product_id"])
+    .where("id", "in", [...ids])
+    .where("is_active", "=", true)
+    .execute();
+}

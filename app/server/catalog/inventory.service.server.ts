@@ -19,6 +19,7 @@ import {
   selectInventoryProducts,
   selectInventoryVariants,
   selectMainImages,
+  selectActiveVariantProducts,
   selectOptionValueNames,
   updateStockQuantity,
   updateVariantStockQuantity,
@@ -161,4 +162,13 @@ export async function setVariantStock(
   if (changed === 0) return { ok: false, error: "not_found" };
   invalidateReferenceData();
   return { ok: true, productId, variantId, quantity: parsed.quantity };
+}
+
+/**
+ * Which of `ids` name an active variant, each with its product's id (one query; none without
+ * ids): what a link that preselects a variant checks before pointing at it.
+ */
+export async function activeVariantProducts(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await selectActiveVariantProducts(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row.product_id]));
 }
