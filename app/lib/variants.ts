@@ -194,7 +194,7 @@ export function selectionQuery(
 }
 
 /** Every combination of the options' values (the admin's "generate all"), in the options' order. */
-export function allCombinations(options: readonly Pick<ProductOption, "values">[]): number[][] {
+export function allCombinations(options: readonly { values: readonly { id: number }[] }[]): number[][] {
   if (options.length === 0) return [];
   return options.reduce<number[][]>(
     (combinations, option) => combinations.flatMap((prefix) => option.values.map((value) => [...prefix, value.id])),

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { allCombinations } from "~/lib/variants";
 import type { Database } from "~/server/db/database.server";
 
 /**
@@ -11,7 +12,7 @@ export async function addVariants(
   db: Kysely<Database>,
   productId: string,
   options: { ar: string; fr?: string; values: { ar: string; fr?: string }[] }[],
-  variants: { values: number[]; sku: string; stock: number; price?: number | null; active?: boolean }[],
+  variants: { values: number[]; sku: string; stock: number; price?: number | null; active?: boolean; threshold?: number }[],
 ): Promise<{ optionIds: number[]; valueIds: number[][]; variantIds: number[] }> {
   const at = new Date().toISOString();
   const optionIds: number[] = [];
@@ -46,6 +47,7 @@ export async function addVariants(
         price: variant.price ?? null,
         compare_at_price: null,
         stock_quantity: variant.stock,
+        low_stock_threshold: variant.threshold ?? 5,
         is_active: variant.active ?? true,
         created_at: at,
         updated_at: at,
@@ -79,4 +81,35 @@ export async function setVariantStock(db: Kysely<Database>, productId: string, v
     .set({ stock_quantity: total, in_stock: total > 0 })
     .where("id", "=", productId)
     .execute();
+}
+
+/**
+ * Gives a product one variant per combination of `options` (Arabic names): variant `index` gets
+ * `stock(index)` units (10 by default), SKU `${skuPrefix}-${index}` and `price(index)` (null: the product's).
+ */
+export async function insertVariants(
+  db: Kysely<Database>,
+  productId: string,
+  input: {
+    options: { name: string; values: string[] }[];
+    skuPrefix: string;
+    stock?: (index: number) => number;
+    price?: (index: number) => number | null;
+    threshold?: number;
+  },
+): Promise<{ variantIds: number[]; valueIds: number[][] }> {
+  // Combinations of value indexes, in the options' order.
+  const combinations = allCombinations(input.options.map((option) => ({ values: option.values.map((_, index) => ({ id: index })) })));
+  return addVariants(
+    db,
+    productId,
+    input.options.map((option) => ({ ar: option.name, values: option.values.map((value) => ({ ar: value })) })),
+    combinations.map((values, index) => ({
+      values,
+      sku: `${input.skuPrefix}-${index}`,
+      stock: input.stock?.(index) ?? 10,
+      price: input.price?.(index) ?? null,
+      threshold: input.threshold ?? 5,
+    })),
+  );
 }
