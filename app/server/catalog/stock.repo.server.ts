@@ -65,7 +65,16 @@ export async function decrementVariantStock(
   if (Number(taken.numUpdatedRows) !== 1) return false;
   await db
     .updateTable("products")
-    .set((eb) => ({ stock_quantity: eb.fn("max", [eb("stock_quantity", "-", quantity), eb.lit(0)]), updated_at: at }))
+    // Never below zero, on both engines (SQLite's max() is PostgreSQL's greatest()).
+    .set((eb) => ({
+      stock_quantity: eb
+        .case()
+        .when("stock_quantity", ">=", quantity)
+        .then(eb("stock_quantity", "-", quantity))
+        .else(0)
+        .end(),
+      updated_at: at,
+    }))
     .where("id", "=", productId)
     .execute();
   return true;
