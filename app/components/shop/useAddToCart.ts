@@ -1,15 +1,26 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { cartImageUrl, stockLimitReached } from "~/lib/cart";
-import type { ProductCardData } from "~/lib/product";
+import { cartImageUrl, stockLimitReached, type CartItem } from "~/lib/cart";
+import type { ProductCardData, ProductImageData } from "~/lib/product";
 import { useCart } from "./CartProvider";
 
 /** How long a card or product page says "added to cart" after a click. */
 export const ADDED_FEEDBACK_MS = 2000;
 
-/** The cart line of a product as the shopper sees it now (the server re-prices it at checkout). */
-export function toCartItem(product: ProductCardData) {
-  return {
+/** The variant a product page adds: its id, label, SKU, price, compare-at price, stock and picture as shown. */
+export interface ChosenVariant {
+  id: number;
+  label: string;
+  sku: string;
+  price: number;
+  originalPrice: number | null;
+  stock: number;
+  image: ProductImageData | null;
+}
+
+/** The cart line of a product, or of one of its variants, as the shopper sees it now (the server re-prices it at checkout). */
+export function toCartItem(product: ProductCardData, variant?: ChosenVariant) {
+  const line = {
     id: product.id,
     title: product.title,
     titleAr: product.titleAr,
@@ -20,6 +31,24 @@ export function toCartItem(product: ProductCardData) {
     image: cartImageUrl(product.image),
     stock: shownStock(product),
   };
+  if (!variant) return line;
+  return {
+    ...line,
+    price: variant.price,
+    originalPrice: variant.originalPrice ?? undefined,
+    image: cartImageUrl(variant.image ?? product.image),
+    stock: Math.max(0, variant.stock),
+    variantId: variant.id,
+    variantLabel: variant.label,
+    sku: variant.sku,
+  };
+}
+
+/** Whether the cart already holds all the stock shown of a product or of one of its variants (a line is a product and a variant). */
+function limitReached(items: readonly CartItem[], productId: string, variantId: number | undefined, stock: number): boolean {
+  if (variantId === undefined) return stockLimitReached(items, productId, stock);
+  const inCart = items.find((line) => line.id === productId && (line as CartItem & { variantId?: number }).variantId === variantId)?.quantity ?? 0;
+  return inCart >= Math.max(0, stock);
 }
 
 /** The stock the shop shows for a product: none when it is off sale. */
@@ -32,15 +61,15 @@ function shownStock(product: Pick<ProductCardData, "inStock" | "stockQuantity">)
  * all the stock the shop shows, nothing is added and `stockNotice` names the product and how
  * many are left, at once rather than at checkout.
  */
-export function useAddToCart(product: ProductCardData): { add: () => void; justAdded: boolean; stockNotice: string | null } {
+export function useAddToCart(product: ProductCardData, variant?: ChosenVariant): { add: () => void; justAdded: boolean; stockNotice: string | null } {
   const { t } = useTranslation();
   const { addItem, items } = useCart();
   const [justAdded, setJustAdded] = useState(false);
   const [refused, setRefused] = useState(false);
-  const stock = shownStock(product);
+  const stock = variant ? Math.max(0, variant.stock) : shownStock(product);
+  const title = variant ? `${product.title} (${variant.label})` : product.title;
   // The notice stays while the cart is still at the stock (a line removed or lowered clears it).
-  const stockNotice =
-    refused && stockLimitReached(items, product.id, stock) ? t("orders.fields.stock_left", { count: stock, title: product.title }) : null;
+  const stockNotice = refused && limitReached(items, product.id, variant?.id, stock) ? t("orders.fields.stock_left", { count: stock, title }) : null;
 
   useEffect(() => {
     if (!justAdded) return;
@@ -50,13 +79,13 @@ export function useAddToCart(product: ProductCardData): { add: () => void; justA
 
   return {
     add: () => {
-      if (stockLimitReached(items, product.id, stock)) {
+      if (limitReached(items, product.id, variant?.id, stock)) {
         setRefused(true);
         setJustAdded(false);
         return;
       }
       setRefused(false);
-      addItem(toCartItem(product));
+      addItem(toCartItem(product, variant));
       setJustAdded(true);
     },
     justAdded,
