@@ -11,6 +11,7 @@ import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/or
 import { orderBodyOf, orderFormMessages, parseForm, productOrderSchema, type OrderFormAnswer, parsedOrder } from "~/lib/order-form";
 
 import { productPath } from "~/lib/product";
+import type { PageQueryHandle } from "~/lib/page-query";
 import { nameIn, selectionFromQuery, variantLabel } from "~/lib/variants";
 import { VariantPicker } from "~/components/shop/product/VariantPicker";
 import { useVariantChoice } from "~/components/shop/product/useVariantChoice";
@@ -27,6 +28,9 @@ import { requestI18n } from "~/server/http/request-i18n.server";
 import { trackPixel } from "~/lib/pixel";
 import { defaultOffer } from "~/lib/whatsapp-order";
 import type { Route } from "./+types/product";
+
+/** The shopper's choice of a variant: `?variant=<id>`, or `o<option id>=<value id>` pairs from the pickers without JavaScript. */
+export const handle: PageQueryHandle = { query: ["variant", "o#"] };
 
 // The order form and the share buttons work from the server's markup until their code, not
 // part of the page's first load, arrives and hydrates them (see deferHydration).
@@ -261,7 +265,6 @@ function ProductDetail({
               <button
                 type="submit"
                 disabled={!available}
-                aria-disabled={missing ? true : undefined}
                 className={`flex-1 rounded-lg px-5 py-3 font-semibold disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 ${
                   missing ? "bg-stone-300 text-stone-600" : "bg-brand-700 text-white hover:bg-brand-800"
                 }`}
@@ -282,7 +285,6 @@ function ProductDetail({
                 }}
                 aria-expanded={orderOpen}
                 aria-controls="order"
-                aria-disabled={missing ? true : undefined}
                 className={`flex-1 rounded-lg px-5 py-3 text-center font-bold ${
                   missing ? "bg-stone-200 text-stone-500" : "bg-accent-500 text-stone-900 hover:bg-amber-400"
                 }`}
