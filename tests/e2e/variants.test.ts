@@ -26,6 +26,8 @@ afterAll(async () => {
 
 const value = (page: Page, name: string) => page.getByTestId("option-value").and(page.locator(`[aria-label="${name}"], [aria-label*="${name} "]`));
 const price = (page: Page) => page.getByTestId("price").first().textContent();
+/** The pickers' code comes after the page's first load: until then their links navigate. */
+const pickersReady = (page: Page) => page.locator("[data-testid=variant-picker][data-hydrated=true]").waitFor();
 const mainImage = (page: Page) => page.locator("[data-testid=gallery-main] img").first().getAttribute("src");
 
 for (const language of ["ar", "fr"] as const satisfies readonly Language[]) {
@@ -36,6 +38,7 @@ for (const language of ["ar", "fr"] as const satisfies readonly Language[]) {
       // Prices differ: the page says "from" the lowest until a colour is chosen.
       expect(await page.getByTestId("price-from").textContent()).toBe(t.catalog.card.priceFrom);
       expect(await price(page)).toContain(formatDinars(car.price, language));
+      await pickersReady(page);
       await page.evaluate(() => window.scrollTo(0, 300));
       const scrolled = await page.evaluate(() => window.scrollY);
 
@@ -78,6 +81,7 @@ for (const language of ["ar", "fr"] as const satisfies readonly Language[]) {
       await page.getByTestId("add-to-cart").click();
       expect(await page.getByTestId("cart-count").count()).toBe(0);
       // Once chosen, buy-now opens the order form, which posts the variant.
+      await pickersReady(page);
       await value(page, blueIn[language]).click();
       expect(await notice.count()).toBe(0);
       await page.getByTestId("buy-now").click();

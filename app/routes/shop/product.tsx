@@ -13,7 +13,6 @@ import { orderBodyOf, orderFormMessages, parseForm, productOrderSchema, type Ord
 import { productPath } from "~/lib/product";
 import type { PageQueryHandle } from "~/lib/page-query";
 import { nameIn, selectionFromQuery, variantLabel } from "~/lib/variants";
-import { VariantPicker } from "~/components/shop/product/VariantPicker";
 import { useVariantChoice } from "~/components/shop/product/useVariantChoice";
 import { absoluteUrl, jsonLdMeta, seoMeta } from "~/lib/seo";
 import { OrderByContact } from "~/components/shop/share/OrderByContact";
@@ -35,6 +34,8 @@ export const handle: PageQueryHandle = { query: ["variant", "o#"] };
 // The order form and the share buttons work from the server's markup until their code, not
 // part of the page's first load, arrives and hydrates them (see deferHydration).
 const ProductOrderSection = deferHydration(() => import("~/components/shop/order/ProductOrderForm").then((m) => m.ProductOrderSection));
+// The option pickers are links that work without JavaScript until their code arrives.
+const VariantPicker = deferHydration(() => import("~/components/shop/product/VariantPicker").then((m) => m.VariantPicker));
 const ShareWidget = deferHydration(() => import("~/components/shop/share/ShareWidget").then((m) => m.ShareWidget));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -247,8 +248,8 @@ function ProductDetail({
               variants={choice.variants}
               selection={choice.selection}
               language={language}
-              onPick={(query, event) => {
-                const next = choice.pick(query, event);
+              onPick={(selection) => {
+                const next = choice.pick(selection);
                 setChoiceAsked(false);
                 if (!next) setOrderOpen(false);
               }}

@@ -1,13 +1,24 @@
-import type { MouseEvent } from "react";
 import { useTranslation } from "~/i18n/react";
-import { isValueAvailable, nameIn, selectionQuery, type ProductOption, type ProductVariant, type Selection } from "~/lib/variants";
+import { useHydrated } from "~/components/shop/order/useHydrated";
+import { searchWithChoice } from "~/lib/product";
+import {
+  isValueAvailable,
+  nameIn,
+  selectionFromQuery,
+  selectionQuery,
+  type ProductOption,
+  type ProductVariant,
+  type Selection,
+} from "~/lib/variants";
 
 /**
  * A product's option pickers, one row of buttons per option (a round swatch for a colour value).
  * Each choosable value is a link to the page with that choice (`?variant=` once the choice names
  * a variant, else `?o<option>=<value>` pairs), so the pickers work without JavaScript; with it,
- * `onPick` receives the link's query and the page updates in place. A value no active variant in
- * stock has with the other chosen values is drawn struck through and cannot be chosen.
+ * the link rewrites the address without a navigation (the page neither reloads nor scrolls) and
+ * `onPick` receives the new choice. A value no active variant in stock has with the other chosen
+ * values is drawn struck through and cannot be chosen. The product page loads this code after its
+ * first paint (deferHydration): until then the links work as without JavaScript.
  */
 export function VariantPicker({
   options,
@@ -20,11 +31,13 @@ export function VariantPicker({
   variants: ProductVariant[];
   selection: Selection;
   language: string;
-  onPick(query: string, event: MouseEvent<HTMLAnchorElement>): void;
+  onPick(selection: Map<number, number>): void;
 }) {
   const { t } = useTranslation();
+  // Marks the pickers once they choose in place (before, their links navigate).
+  const hydrated = useHydrated();
   return (
-    <div className="mt-4 flex flex-col gap-4" data-testid="variant-picker">
+    <div className="mt-4 flex flex-col gap-4" data-testid="variant-picker" data-hydrated={hydrated ? "true" : undefined}>
       {options.map((option, optionIndex) => {
         const optionName = nameIn(option.names, language);
         const chosen = option.values.find((value) => selection.get(option.id) === value.id);
@@ -73,7 +86,12 @@ export function VariantPicker({
                       aria-label={available ? name : t("catalog.product.unavailableValue", { value: name })}
                       title={name}
                       rel="nofollow"
-                      onClick={(event) => onPick(query, event)}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        const { pathname, search, hash } = window.location;
+                        window.history.replaceState(window.history.state, "", `${pathname}${searchWithChoice(search, query)}${hash}`);
+                        onPick(selectionFromQuery(options, variants, new URLSearchParams(query)));
+                      }}
                       className={`${look} ${available ? "" : "line-through opacity-40"}`}
                       data-testid="option-value"
                       {...(available ? {} : { "data-unavailable": "" })}

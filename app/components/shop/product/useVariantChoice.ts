@@ -1,11 +1,10 @@
-import { useState, type MouseEvent } from "react";
-import { searchWithChoice, type ProductImageData } from "~/lib/product";
+import { useState } from "react";
+import type { ProductImageData } from "~/lib/product";
 import {
   findVariant,
   isSellable,
   missingOptions,
   priceRange,
-  selectionFromQuery,
   variantCompareAtPrice,
   variantPrice,
   type ProductOption,
@@ -27,8 +26,8 @@ interface ChoosableProduct {
  * The shopper's choice of a variant on a product page and what follows from it: the price (the
  * lowest, "from", until a variant is chosen when the variants' prices differ), the compare-at
  * price, the stock, the gallery (the variant's pictures first) and the first option still missing.
- * The choice starts as the server read it from the address; `pick` changes it in place and
- * rewrites the address (`?variant=`) without a navigation, so the page neither reloads nor scrolls.
+ * The choice starts as the server read it from the address; `pick` changes it in place (the
+ * pickers rewrite the address).
  */
 export function useVariantChoice(product: ChoosableProduct, initial: readonly (readonly [number, number])[]) {
   const { options, variants } = product.variants;
@@ -64,13 +63,9 @@ export function useVariantChoice(product: ChoosableProduct, initial: readonly (r
     available,
     missing,
     images: galleryOf(product.images, variant),
-    /** A picker's link followed with JavaScript: the choice changes here and in the address only. */
-    pick(query: string, event: MouseEvent<HTMLAnchorElement>): ProductVariant | undefined {
-      event.preventDefault();
-      const next = selectionFromQuery(options, variants, new URLSearchParams(query));
+    /** A picker's choice: the page follows it in place; the variant it names, if any. */
+    pick(next: Map<number, number>): ProductVariant | undefined {
       setSelection(next);
-      const { pathname, search, hash } = window.location;
-      window.history.replaceState(window.history.state, "", `${pathname}${searchWithChoice(search, query)}${hash}`);
       return findVariant(options, variants, next);
     },
   };
