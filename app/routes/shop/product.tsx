@@ -12,8 +12,8 @@ import { orderBodyOf, orderFormMessages, parseForm, productOrderSchema, type Ord
 
 import { productPath } from "~/lib/product";
 import type { PageQueryHandle } from "~/lib/page-query";
-import { nameIn, selectionFromQuery, variantLabel } from "~/lib/variants";
-import { useVariantChoice } from "~/components/shop/product/useVariantChoice";
+import { selectionFromQuery } from "~/lib/variants";
+import { variantView } from "~/lib/variant-view";
 import { absoluteUrl, jsonLdMeta, seoMeta } from "~/lib/seo";
 import { OrderByContact } from "~/components/shop/share/OrderByContact";
 import { getCategory, getProduct, productOffers } from "~/server/catalog/index.server";
@@ -63,11 +63,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     productOffers(db, product.id),
   ]);
   // The shopper's choice from the address (?variant= or the pickers' o<option>=<value> pairs), so the server's page shows it.
-  const selection = [...selectionFromQuery(product.variants.options, product.variants.variants, new URL(request.url).searchParams)];
+  const view = variantView(
+    product,
+    selectionFromQuery(product.variants.options, product.variants.variants, new URL(request.url).searchParams),
+    language,
+  );
   return data({
     found: true as const,
     product,
-    selection,
+    view,
     category,
     wilayas,
     offers,
@@ -123,7 +127,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     <ProductDetail
       key={loaderData.product.id}
       product={loaderData.product}
-      selection={loaderData.selection}
+      view={loaderData.view}
       category={loaderData.category}
       wilayas={loaderData.wilayas}
       offers={loaderData.offers}
@@ -137,7 +141,7 @@ type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
 function ProductDetail({
   product,
-  selection: initialSelection,
+  view: serverView,
   category,
   wilayas,
   offers,
@@ -145,8 +149,8 @@ function ProductDetail({
   url,
 }: {
   product: Loaded["product"];
-  /** The choice the server read from the address: [option id, value id] pairs. */
-  selection: Loaded["selection"];
+  /** The choice the server read from the address, and what it shows. */
+  view: Loaded["view"];
   category: Loaded["category"];
   wilayas: Loaded["wilayas"];
   offers: Loaded["offers"];
@@ -154,35 +158,34 @@ function ProductDetail({
   /** The product's public address, for the WhatsApp order message. */
   url: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
   const location = useLocation();
   // Open after a refused plain (no-JS) post of the order form, to show its answer.
   const [orderOpen, setOrderOpen] = useState(posted != null);
-  const choice = useVariantChoice(product, initialSelection);
+  // The choice: the server's, then each picker's (made by the pickers' code, which loads after the page).
+  const [choice, setChoice] = useState(serverView);
+  // A navigation to another choice (a shared link, back and forward) starts over from the server's.
+  const [seen, setSeen] = useState(serverView);
+  if (seen !== serverView && JSON.stringify(seen.selection) !== JSON.stringify(serverView.selection)) {
+    setSeen(serverView);
+    setChoice(serverView);
+  }
   const { variant, missing, available } = choice;
-  const label = variant ? variantLabel(choice.options, variant, language) : null;
-  const chosen: ChosenVariant | undefined = variant && {
-    id: variant.id,
-    label: label!,
-    sku: variant.sku,
-    price: choice.price,
-    originalPrice: choice.originalPrice,
-    stock: variant.stockQuantity,
-    image: choice.images[0] ?? null,
-  };
+  const images = choice.imageIds.map((id) => product.images.find((image) => image.id === id)!);
+  const chosen: ChosenVariant | undefined = variant
+    ? { ...variant, price: choice.price, originalPrice: choice.originalPrice, stock: choice.stockQuantity, image: images[0] ?? null }
+    : undefined;
   const { add, justAdded: added, stockNotice } = useAddToCart(product, chosen);
   // A product with variants is bought as one of them: until the choice is complete, add-to-cart and
   // buy-now look disabled and, when tapped, name the option still missing.
   const [choiceAsked, setChoiceAsked] = useState(false);
-  const choiceNotice = missing && choiceAsked ? t("catalog.product.chooseOption", { option: nameIn(missing.names, language) }) : null;
+  const choiceNotice = missing && choiceAsked ? t("catalog.product.chooseOption", { option: missing }) : null;
   const closeOrder = useCallback(() => setOrderOpen(false), []);
-  const title = label ? `${product.title} (${label})` : product.title;
+  const title = variant ? `${product.title} (${variant.label})` : product.title;
   // The offer the order form holds, named by the WhatsApp message: before the form runs (and
   // without JavaScript) its default, the first the stock can fill.
   const [chosenOfferId, setChosenOfferId] = useState<number | undefined>(undefined);
-  const chosenOffer =
-    offers.find((offer) => offer.id === chosenOfferId) ?? defaultOffer(offers, choice.stock.inStock === false ? 0 : choice.stock.stockQuantity);
+  const chosenOffer = offers.find((offer) => offer.id === chosenOfferId) ?? defaultOffer(offers, choice.inStock === false ? 0 : choice.stockQuantity);
 
   // The cards' quick-buy lands here with #order: open the order slot at once.
   useEffect(() => {
@@ -223,11 +226,11 @@ function ProductDetail({
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         {/* Keyed by the variant: its gallery starts on its first picture. */}
-        <ProductGallery key={variant?.id ?? "product"} images={choice.images} title={product.title} />
+        <ProductGallery key={variant?.id ?? "product"} images={images} title={product.title} />
         <div>
           <div className="flex flex-wrap gap-2">
             <DiscountBadge price={choice.price} originalPrice={choice.originalPrice} />
-            <StockBadge inStock={choice.stock.inStock} stockQuantity={choice.stock.stockQuantity} />
+            <StockBadge inStock={choice.inStock} stockQuantity={choice.stockQuantity} />
           </div>
           <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{product.title}</h1>
           <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
@@ -242,16 +245,14 @@ function ProductDetail({
             {available ? t("catalog.product.available") : t("catalog.card.outOfStock")} · {t("catalog.product.cashOnDelivery")}
           </p>
 
-          {choice.options.length > 0 && (
+          {product.variants.options.length > 0 && (
             <VariantPicker
-              options={choice.options}
-              variants={choice.variants}
+              product={product}
               selection={choice.selection}
-              language={language}
-              onPick={(selection) => {
-                const next = choice.pick(selection);
+              onPick={(next) => {
+                setChoice(next);
                 setChoiceAsked(false);
-                if (!next) setOrderOpen(false);
+                if (!next.variant) setOrderOpen(false);
               }}
             />
           )}
@@ -331,7 +332,7 @@ function ProductDetail({
               onClose={closeOrder}
               posted={posted}
               onOfferChange={setChosenOfferId}
-              variant={variant && { id: variant.id, price: choice.price, stock: variant.stockQuantity }}
+              variant={variant && { id: variant.id, price: choice.price, stock: choice.stockQuantity }}
             />
           )}
 

@@ -1,39 +1,32 @@
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "~/components/shop/order/useHydrated";
 import { searchWithChoice } from "~/lib/product";
-import {
-  isValueAvailable,
-  nameIn,
-  selectionFromQuery,
-  selectionQuery,
-  type ProductOption,
-  type ProductVariant,
-  type Selection,
-} from "~/lib/variants";
+import { variantView, type ChoosableProduct, type VariantView } from "~/lib/variant-view";
+import { isValueAvailable, nameIn, selectionFromQuery, selectionQuery } from "~/lib/variants";
 
 /**
  * A product's option pickers, one row of buttons per option (a round swatch for a colour value).
  * Each choosable value is a link to the page with that choice (`?variant=` once the choice names
  * a variant, else `?o<option>=<value>` pairs), so the pickers work without JavaScript; with it,
  * the link rewrites the address without a navigation (the page neither reloads nor scrolls) and
- * `onPick` receives the new choice. A value no active variant in stock has with the other chosen
+ * `onPick` receives what the page shows for the new choice. A value no active variant in stock has with the other chosen
  * values is drawn struck through and cannot be chosen. The product page loads this code after its
  * first paint (deferHydration): until then the links work as without JavaScript.
  */
 export function VariantPicker({
-  options,
-  variants,
-  selection,
-  language,
+  product,
+  selection: pairs,
   onPick,
 }: {
-  options: ProductOption[];
-  variants: ProductVariant[];
-  selection: Selection;
-  language: string;
-  onPick(selection: Map<number, number>): void;
+  product: ChoosableProduct;
+  /** The choice so far: [option id, value id] pairs. */
+  selection: [number, number][];
+  onPick(view: VariantView): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const { options, variants } = product.variants;
+  const selection = new Map(pairs);
   // Marks the pickers once they choose in place (before, their links navigate).
   const hydrated = useHydrated();
   return (
@@ -90,7 +83,7 @@ export function VariantPicker({
                         event.preventDefault();
                         const { pathname, search, hash } = window.location;
                         window.history.replaceState(window.history.state, "", `${pathname}${searchWithChoice(search, query)}${hash}`);
-                        onPick(selectionFromQuery(options, variants, new URLSearchParams(query)));
+                        onPick(variantView(product, selectionFromQuery(options, variants, new URLSearchParams(query)), language));
                       }}
                       className={`${look} ${available ? "" : "line-through opacity-40"}`}
                       data-testid="option-value"
