@@ -32,7 +32,7 @@ async function load(slug: string, query = "") {
     context: {},
   })) as {
     data: {
-      selection: [number, number][];
+      view: { selection: [number, number][]; price: number; imageIds: number[] };
       seo: { path: string };
       product: {
         variants: {
@@ -46,13 +46,16 @@ async function load(slug: string, query = "") {
 }
 
 describe("the product page's choice from its address", () => {
-  it("reads ?variant= as the variant's values, keeps the product's canonical address", async () => {
+  it("reads ?variant= as the variant's values and shows it, keeps the product's canonical address", async () => {
     const plain = await load("sport-remote-control-car");
-    expect(plain.selection).toEqual([]);
+    expect(plain.view.selection).toEqual([]);
     const blue = plain.product.variants.variants.find((v) => v.sku === "TOY-001-BLU")!;
     const colour = plain.product.variants.options[0]!;
     const chosen = await load("sport-remote-control-car", `?variant=${blue.id}`);
-    expect(chosen.selection).toEqual([[colour.id, blue.valueIds[0]]]);
+    expect(chosen.view.selection).toEqual([[colour.id, blue.valueIds[0]]]);
+    // The server's page shows the blue car's price and picture first.
+    expect(chosen.view.price).toBe(4900);
+    expect(chosen.view.imageIds[0]).not.toBe(plain.view.imageIds[0]);
     expect(chosen.seo.path).toBe("/products/sport-remote-control-car");
   });
 
@@ -60,10 +63,10 @@ describe("the product page's choice from its address", () => {
     const { product: loaded } = await load("twisted-band-ring");
     const size = loaded.variants.options[0]!;
     const size56 = size.values.find((value) => value.names.en === "56")!;
-    expect((await load("twisted-band-ring", `?o${size.id}=${size56.id}`)).selection).toEqual([[size.id, size56.id]]);
-    expect((await load("twisted-band-ring", `?o${size.id}=999999&o999999=1&variant=abc`)).selection).toEqual([]);
+    expect((await load("twisted-band-ring", `?o${size.id}=${size56.id}`)).view.selection).toEqual([[size.id, size56.id]]);
+    expect((await load("twisted-band-ring", `?o${size.id}=999999&o999999=1&variant=abc`)).view.selection).toEqual([]);
     // Another product's variant is not this one's.
     const car = await load("sport-remote-control-car");
-    expect((await load("twisted-band-ring", `?variant=${car.product.variants.variants[0]!.id}`)).selection).toEqual([]);
+    expect((await load("twisted-band-ring", `?variant=${car.product.variants.variants[0]!.id}`)).view.selection).toEqual([]);
   });
 });
