@@ -1,30 +1,29 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { cartImageUrl, stockLimitReached, type NewCartItem } from "~/lib/cart";
-import type { ProductCardData } from "~/lib/product";
+import type { ProductCardData, ProductImageData } from "~/lib/product";
 import { useCart } from "./CartProvider";
 
 /** How long a card or product page says "added to cart" after a click. */
 export const ADDED_FEEDBACK_MS = 2000;
 
 /**
- * The variant the shopper chose on a product page, as its cart line keeps it
- * (docs/decisions/0028-product-variants.md): its id, label in the page's language, SKU, price,
- * compare-at price, stock and picture (the thumbnail URL; absent: the product's).
+ * The variant a product page adds (docs/decisions/0028-product-variants.md): its id, label in
+ * the page's language, SKU, price, compare-at price, stock and picture as shown (null: the product's).
  */
-export interface CartVariantChoice {
-  variantId: number;
-  variantLabel: string;
+export interface ChosenVariant {
+  id: number;
+  label: string;
   sku: string;
   price: number;
-  originalPrice?: number | undefined;
+  originalPrice: number | null;
   stock: number;
-  image?: string | undefined;
+  image: ProductImageData | null;
 }
 
-/** The cart line of a product (or of its chosen variant) as the shopper sees it now (the server re-prices it at checkout). */
-export function toCartItem(product: ProductCardData, variant?: CartVariantChoice): NewCartItem {
-  const item: NewCartItem = {
+/** The cart line of a product, or of one of its variants, as the shopper sees it now (the server re-prices it at checkout). */
+export function toCartItem(product: ProductCardData, variant?: ChosenVariant): NewCartItem {
+  const line: NewCartItem = {
     id: product.id,
     title: product.title,
     titleAr: product.titleAr,
@@ -35,16 +34,16 @@ export function toCartItem(product: ProductCardData, variant?: CartVariantChoice
     image: cartImageUrl(product.image),
     stock: shownStock(product),
   };
-  if (!variant) return item;
+  if (!variant) return line;
   return {
-    ...item,
-    variantId: variant.variantId,
-    variantLabel: variant.variantLabel,
-    sku: variant.sku,
+    ...line,
     price: variant.price,
-    originalPrice: variant.originalPrice,
+    originalPrice: variant.originalPrice ?? undefined,
+    image: cartImageUrl(variant.image ?? product.image),
     stock: Math.max(0, variant.stock),
-    image: variant.image || item.image,
+    variantId: variant.id,
+    variantLabel: variant.label,
+    sku: variant.sku,
   };
 }
 
@@ -54,25 +53,21 @@ function shownStock(product: Pick<ProductCardData, "inStock" | "stockQuantity">)
 }
 
 /**
- * Adds one of the product to the cart and says so for two seconds. When the cart already holds
- * all the stock the shop shows, nothing is added and `stockNotice` names the product and how
- * many are left, at once rather than at checkout.
+ * Adds one of the product (or of its chosen variant: a line is a product and a variant) to the
+ * cart and says so for two seconds. When the cart already holds all the stock the shop shows,
+ * nothing is added and `stockNotice` names the product and how many are left, at once rather
+ * than at checkout.
  */
-export function useAddToCart(
-  product: ProductCardData,
-  /** The chosen variant of a product with options: the line is that variant's, its stock the variant's. */
-  variant?: CartVariantChoice,
-): { add: () => void; justAdded: boolean; stockNotice: string | null } {
+export function useAddToCart(product: ProductCardData, variant?: ChosenVariant): { add: () => void; justAdded: boolean; stockNotice: string | null } {
   const { t } = useTranslation();
   const { addItem, items } = useCart();
   const [justAdded, setJustAdded] = useState(false);
   const [refused, setRefused] = useState(false);
   const stock = variant ? Math.max(0, variant.stock) : shownStock(product);
-  const variantId = variant?.variantId;
-  const title = variant ? `${product.title} — ${variant.variantLabel}` : product.title;
+  const title = variant ? `${product.title} — ${variant.label}` : product.title;
   // The notice stays while the cart is still at the stock (a line removed or lowered clears it).
   const stockNotice =
-    refused && stockLimitReached(items, product.id, stock, variantId) ? t("orders.fields.stock_left", { count: stock, title }) : null;
+    refused && stockLimitReached(items, product.id, stock, variant?.id) ? t("orders.fields.stock_left", { count: stock, title }) : null;
 
   useEffect(() => {
     if (!justAdded) return;
@@ -82,7 +77,7 @@ export function useAddToCart(
 
   return {
     add: () => {
-      if (stockLimitReached(items, product.id, stock, variantId)) {
+      if (stockLimitReached(items, product.id, stock, variant?.id)) {
         setRefused(true);
         setJustAdded(false);
         return;

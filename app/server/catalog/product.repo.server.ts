@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonArrayFrom as jsonArrayFromPostgres } from "kysely/helpers/postgres";
 import { jsonArrayFrom as jsonArrayFromSqlite } from "kysely/helpers/sqlite";
 import type { Database } from "../db/database.server";
@@ -25,8 +25,33 @@ const cardColumns = [
   "products.created_at",
 ] as const;
 
+/**
+ * The lowest or highest price of a product's active variants (a variant without its own price
+ * sells at the product's), null for a product without variants: a card says "from X" when they
+ * differ. A subselect per returned row, read from the variants' (product, combination) index.
+ */
+function variantPriceBound(eb: ExpressionBuilder<Database, "products">, bound: "min" | "max") {
+  const price = sql<number>`coalesce(${sql.ref("variant_prices.price")}, ${sql.ref("products.price")})`;
+  return eb
+    .case()
+    .when("products.has_variants", "=", true)
+    .then(
+      eb
+        .selectFrom("product_variants as variant_prices")
+        .select(bound === "min" ? eb.fn.min(price).as("p") : eb.fn.max(price).as("p"))
+        .whereRef("variant_prices.product_id", "=", "products.id")
+        .where("variant_prices.is_active", "=", true),
+    )
+    .else(null)
+    .end();
+}
+
+/** Every product query's columns, with the price range of its active variants (variant_min_price, variant_max_price). */
 export function selectProducts(db: Kysely<Database>) {
-  return db.selectFrom("products").select(cardColumns);
+  return db
+    .selectFrom("products")
+    .select(cardColumns)
+    .select((eb) => [variantPriceBound(eb, "min").as("variant_min_price"), variantPriceBound(eb, "max").as("variant_max_price")]);
 }
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>["executeTakeFirstOrThrow"]>>;
