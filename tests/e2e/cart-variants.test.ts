@@ -12,7 +12,7 @@ import { chooseCommune, fillNames, phoneSeries } from "./support/order";
 // and blue: two variants of it are two lines of the cart, with their labels, each changed on its
 // own, and the order stores each line's variant.
 const PRODUCT_ID = "p-e2e-variants";
-const source = demoProducts.find((p) => p.category === "toys" && p.inStock && p.images.length > 0)!;
+const source = demoProducts.find((p) => !p.variants && p.category === "toys" && p.inStock && p.images.length > 0)!;
 const BLUE_PRICE = source.price + 700;
 const dinars = (amount: number) => formatDinars(amount, "ar");
 const nextPhone = phoneSeries("cart-variants");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { inventoryCsv, inventoryRowKey } from "~/lib/inventory";
 import { listInventoryItems, loadInventory, setStock, setVariantStock } from "~/server/catalog/index.server";
-import { seededProducts } from "../support/seeded-catalogue";
+import { seededInventoryRows, seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { insertVariants } from "../support/variants";
 
@@ -12,7 +12,7 @@ let variantIds: number[];
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
   // A product of the demo catalogue without variants of its own, given two colours × two sizes.
-  const product = demoProducts.find((p) => p.inStock && p.stockQuantity > 10)!;
+  const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity > 10)!;
   productId = product.id;
   ({ variantIds } = await insertVariants(t.db, productId, {
     options: [
@@ -45,7 +45,7 @@ describe("the inventory of a product with variants", () => {
 
   it("counts variants in the stats and raises an alert per low or sold-out variant", async () => {
     const { stats, alerts } = await loadInventory(t.db);
-    const others = seededProducts.filter((p) => p.id !== productId);
+    const others = seededInventoryRows.filter((p) => p.id !== productId);
     expect(stats.totalProducts).toBe(others.length + 4);
     expect(stats.stockValue).toBe(others.reduce((sum, p) => sum + p.price * p.stockQuantity, 0) + (3 + 20) * product().price + 30 * 9000);
     const mine = alerts.filter((alert) => alert.productId === productId);
@@ -94,7 +94,7 @@ describe("the inventory of a product with variants", () => {
 
   it("refuses a negative quantity, a variant of another product, and the product's own stock", async () => {
     expect(await setVariantStock(t.db, productId, variantIds[1]!, "-1")).toEqual({ ok: false, error: "negative" });
-    const other = demoProducts.find((p) => p.id !== productId)!;
+    const other = demoProducts.find((p) => !p.variants && p.id !== productId)!;
     expect(await setVariantStock(t.db, other.id, variantIds[1]!, "5")).toEqual({ ok: false, error: "not_found" });
     expect(await setVariantStock(t.db, productId, 999_999, "5")).toEqual({ ok: false, error: "not_found" });
     // Its stock is the sum of its variants': set per variant only.

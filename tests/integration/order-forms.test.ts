@@ -286,7 +286,7 @@ describe("the confirmation page (/orders/confirmation/TOKEN) and the confirmatio
     expect(page.confirmation).toEqual({
       token,
       orderNumber: order!.order_number,
-      items: [{ title: other.titleFr, offer: null, quantity: 2, unitPrice: other.price, lineTotal: other.price * 2 }],
+      items: [{ title: other.titleFr, offer: null, variant: null, quantity: 2, unitPrice: other.price, lineTotal: other.price * 2 }],
       deliveryType: "stop_desk",
       wilaya: "Constantine",
       commune: "El Khroub",

@@ -10,7 +10,7 @@ const ORIGIN = "https://souq.example";
 let t: TestDatabase;
 let variantIds: number[];
 let otherVariantIds: number[];
-const [product, other] = demoProducts.filter((p) => p.inStock && p.stockQuantity > 10);
+const [product, other] = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity > 10);
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
   ({ variantIds } = await insertVariants(t.db, product!.id, { options: [{ name: "اللون", values: ["أحمر", "أزرق"] }], skuPrefix: "SHARE-A" }));

@@ -21,7 +21,7 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-const stocked = demoProducts.filter((p) => p.inStock && p.sectionId !== null).sort((a, b) => b.stockQuantity - a.stockQuantity);
+const stocked = demoProducts.filter((p) => !p.variants && p.inStock && p.sectionId !== null).sort((a, b) => b.stockQuantity - a.stockQuantity);
 const open: OrderSettings = {
   webhookUrl: "http://127.0.0.1:9/webhook",
   perIp: { limit: 100_000, windowSeconds: 600 },
@@ -117,6 +117,9 @@ describe("orders of a product with variants", () => {
     if (!result.ok) throw new Error("refused");
     const confirmation = await getOrderConfirmation(t.db, result.confirmationToken, "ar");
     expect(confirmation?.items.map((item) => item.variant)).toEqual(["أزرق", "أحمر"]);
+    // In French the variant is named in French while it exists as it was sold.
+    const inFrench = await getOrderConfirmation(t.db, result.confirmationToken, "fr");
+    expect(inFrench?.items.map((item) => item.variant)).toEqual(["Bleu", "Rouge"]);
   });
 
   it("refuses a product with variants ordered without one, naming the option to choose, and a variant of another product", async () => {

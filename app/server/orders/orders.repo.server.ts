@@ -198,7 +198,7 @@ export async function selectOrderByConfirmationToken(db: Kysely<Database>, token
   if (!order) return undefined;
   const items = await db
     .selectFrom("order_items")
-    .select(["product_id", "title", "quantity", "unit_price", "line_total", "offer_id", "offer_label", "variant_label"])
+    .select(["product_id", "title", "quantity", "unit_price", "line_total", "offer_id", "offer_label", "variant_id", "variant_label"])
     .where("order_id", "=", order.id)
     .orderBy("position")
     .execute();
