@@ -339,7 +339,7 @@ function ProductDetail({
           <ShareWidget
             key={product.id}
             mode="full"
-            target={{ type: "product", id: product.id }}
+            target={{ type: "product", id: product.id, ...(variant ? { variantId: variant.id } : {}) }}
             title={product.title}
             description={product.description}
           />

@@ -38,6 +38,7 @@ const PHONE_PREFIXES = {
   "order-confirmation": { ar: "055", fr: "056" },
   offers: { ar: "066", fr: "067" },
   "cart-variants": { ar: "079", fr: "076" },
+  "variants-journey": { ar: "069", fr: "068" },
 } as const satisfies Record<string, Record<OrderLanguage, string>>;
 
 /**

@@ -131,6 +131,12 @@ export function ProductOrderSection({
         >
           <OrderKeyInput state={fetcher.state} />
           {variant && <input type="hidden" name="variant" value={variant.id} />}
+          {/* A refused choice (a plain post without one, or a variant since removed): the option to choose. */}
+          {errors.variant && (
+            <p role="alert" className="text-sm font-semibold text-red-700" data-testid="order-variant-error">
+              {errors.variant}
+            </p>
+          )}
           <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
           {offers.length > 0 ? (
             <fieldset>
