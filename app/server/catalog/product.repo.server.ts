@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from "kysel
 import { jsonArrayFrom as jsonArrayFromPostgres } from "kysely/helpers/postgres";
 import { jsonArrayFrom as jsonArrayFromSqlite } from "kysely/helpers/sqlite";
 import type { Database } from "../db/database.server";
+import { optionValueColumns, variantColumns } from "./variants.repo.server";
 
 export type { ProductSort } from "~/lib/listing";
 import type { ProductSort } from "~/lib/listing";
@@ -265,33 +266,12 @@ export async function selectProductWithImages(db: Kysely<Database>, key: string)
         eb
           .selectFrom("product_option_values")
           .innerJoin("product_options as value_option", "value_option.id", "product_option_values.option_id")
-          .select([
-            "product_option_values.id",
-            "product_option_values.option_id",
-            "product_option_values.position",
-            "product_option_values.name_ar",
-            "product_option_values.name_en",
-            "product_option_values.name_fr",
-            "product_option_values.swatch",
-          ])
+          .select(optionValueColumns)
           .whereRef("value_option.product_id", "=", "products.id"),
       ).as("values"),
-      jsonArrayFrom(
-        eb
-          .selectFrom("product_variants")
-          .select([
-            "product_variants.id",
-            "product_variants.position",
-            "product_variants.combination",
-            "product_variants.sku",
-            "product_variants.price",
-            "product_variants.compare_at_price",
-            "product_variants.stock_quantity",
-            "product_variants.low_stock_threshold",
-            "product_variants.is_active",
-          ])
-          .whereRef("product_variants.product_id", "=", "products.id"),
-      ).as("variants"),
+      jsonArrayFrom(eb.selectFrom("product_variants").select(variantColumns).whereRef("product_variants.product_id", "=", "products.id")).as(
+        "variants",
+      ),
       jsonArrayFrom(
         eb
           .selectFrom("product_variant_images")

@@ -4,6 +4,28 @@ import type { ProductOptionsTable, ProductOptionValuesTable, ProductVariantsTabl
 
 /** The admin's reads and writes of a product's options, values and variants (the storefront reads them with the product query). */
 
+/** The columns of an option value and of a variant every read of them takes (here and in the product query). */
+export const optionValueColumns = [
+  "product_option_values.id",
+  "product_option_values.option_id",
+  "product_option_values.position",
+  "product_option_values.name_ar",
+  "product_option_values.name_en",
+  "product_option_values.name_fr",
+  "product_option_values.swatch",
+] as const;
+export const variantColumns = [
+  "product_variants.id",
+  "product_variants.position",
+  "product_variants.combination",
+  "product_variants.sku",
+  "product_variants.price",
+  "product_variants.compare_at_price",
+  "product_variants.stock_quantity",
+  "product_variants.low_stock_threshold",
+  "product_variants.is_active",
+] as const;
+
 export function selectOptionRows(db: Kysely<Database>, productId: string) {
   return db.selectFrom("product_options").select(["id", "position", "name_ar", "name_en", "name_fr"]).where("product_id", "=", productId).execute();
 }
@@ -12,25 +34,13 @@ export function selectValueRows(db: Kysely<Database>, productId: string) {
   return db
     .selectFrom("product_option_values")
     .innerJoin("product_options", "product_options.id", "product_option_values.option_id")
-    .select([
-      "product_option_values.id",
-      "product_option_values.option_id",
-      "product_option_values.position",
-      "product_option_values.name_ar",
-      "product_option_values.name_en",
-      "product_option_values.name_fr",
-      "product_option_values.swatch",
-    ])
+    .select(optionValueColumns)
     .where("product_options.product_id", "=", productId)
     .execute();
 }
 
 export function selectVariantRows(db: Kysely<Database>, productId: string) {
-  return db
-    .selectFrom("product_variants")
-    .select(["id", "position", "combination", "sku", "price", "compare_at_price", "stock_quantity", "low_stock_threshold", "is_active"])
-    .where("product_id", "=", productId)
-    .execute();
+  return db.selectFrom("product_variants").select(variantColumns).where("product_id", "=", productId).execute();
 }
 
 export function selectVariantImageRows(db: Kysely<Database>, productId: string) {
