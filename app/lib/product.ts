@@ -30,6 +30,8 @@ export interface ProductCardData {
   hasVariants: boolean;
   /** True when its active variants' prices differ: `price` is then the lowest, shown as "from X". */
   priceFrom?: boolean;
+  /** The variant the card opens the product page with (`?variant=`), when a list points at one. */
+  variantId?: number;
 }
 
 /**

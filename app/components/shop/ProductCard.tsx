@@ -25,7 +25,8 @@ export function ProductCard({ product, addToCart = true, priority = false }: { p
   // null until the first quick-buy, so the modal's code is only fetched when needed.
   const [quickBuyOpen, setQuickBuyOpen] = useState<boolean | null>(null);
   const { add, justAdded, stockNotice } = useAddToCart(product);
-  const href = productPath(product);
+  // A list pointing at one variant opens the product page with it chosen.
+  const href = product.variantId === undefined ? productPath(product) : `${productPath(product)}?variant=${product.variantId}`;
   const available = stockStatus(product) !== "out";
   // A product with variants is bought as one of them: its card sends the shopper to choose on its page.
   const choose = product.hasVariants;
