@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
+  formatVariantsComparison,
   extractScriptUrls,
   extractStaticImports,
   formatRssMB,
@@ -344,5 +345,31 @@ describe("server memory", () => {
     const rss = new PeakTracker();
     for (const sample of [100, 300, undefined, 200]) rss.add(sample);
     expect(rss).toMatchObject({ peak: 300, last: 200, count: 3 });
+  });
+});
+
+describe("formatVariantsComparison", () => {
+  const row = (path: string, rps: number, p50: number) => ({
+    route: path,
+    path,
+    expectStatus: 200,
+    responses: 100,
+    rps,
+    p50,
+    p99: p50 * 2,
+    transportErrors: 0,
+    timeouts: 0,
+    unexpected: {},
+    errors: 0,
+  });
+
+  it("puts the page with 40 variants beside the plain one, with its share of the throughput", () => {
+    const text = formatVariantsComparison(row("/products/a", 400, 20), row("/products/b", 300, 25));
+    expect(text.split("\n")).toEqual([
+      "Product page render, page cache off (PAGE_CACHE_MB=0):",
+      "  without variants           400 req/s  p50 20 ms  p99 40 ms  (/products/a)",
+      "  with 40 variants           300 req/s  p50 25 ms  p99 50 ms  (/products/b)",
+      "  with 40 variants: 75% of the plain page's throughput",
+    ]);
   });
 });

@@ -534,3 +534,19 @@ export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<str
     maxRssMb: values["max-rss-mb"] !== undefined ? positiveInt("--max-rss-mb", values["max-rss-mb"]) : null,
   };
 }
+
+/**
+ * The product page's render with and without variants (page cache off: every request renders),
+ * one line each and the cost of the variants as a share of the plain page's throughput.
+ */
+export function formatVariantsComparison(plain: BenchRow, variants: BenchRow): string {
+  const line = (label: string, row: BenchRow) =>
+    `  ${label.padEnd(22)} ${formatRps(row.rps).padStart(7)} req/s  p50 ${formatMs(row.p50)} ms  p99 ${formatMs(row.p99)} ms  (${row.path})`;
+  const share = plain.rps > 0 ? `${((variants.rps / plain.rps) * 100).toFixed(0)}% of the plain page's throughput` : "-";
+  return [
+    "Product page render, page cache off (PAGE_CACHE_MB=0):",
+    line("without variants", plain),
+    line("with 40 variants", variants),
+    `  with 40 variants: ${share}`,
+  ].join("\n");
+}

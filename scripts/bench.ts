@@ -2,7 +2,9 @@
 // loopback, drive each route in ROUTES with autocannon for a fixed number of
 // seconds, print req/s, latency p50/p99, the throughput as a multiple of /healthz's and errors
 // per route, the server's resident memory (after start-up and peak), then the gzipped size of
-// the JavaScript a first visit to `/`, a product and a category page downloads.
+// the JavaScript a first visit to `/`, a product and a category page downloads, and the product
+// page's render throughput with the page cache off, without variants and with 40 variants
+// (scripts/bench-variants.ts adds that product to the bench's database).
 //
 //   npm run bench                      5 s per route, 10 connections
 //   npm run bench -- --duration 10     (or BENCH_DURATION=10 npm run bench)
@@ -34,6 +36,7 @@ import {
   formatKB,
   formatRssMB,
   formatTable,
+  formatVariantsComparison,
   medianRows,
   parseBenchArgs,
   parseVmRssKb,
@@ -47,6 +50,10 @@ import {
   type RouteSpec,
 } from "./bench-lib";
 import { formatMixedReport, runMixedScenario } from "./lib/load-scenario";
+import { VARIANTS_PRODUCT_SLUG } from "./bench-variants";
+
+const PLAIN_PRODUCT_PATH = "/products/smartphone-6-7-inch-128gb";
+const VARIANTS_PRODUCT_PATH = `/products/${VARIANTS_PRODUCT_SLUG}`;
 
 /**
  * The routes benchmarked, in order. Add one line per new page; a route that
@@ -62,7 +69,9 @@ const ROUTES: RouteSpec[] = [
   { path: "/categories/kitchen", expectStatus: 200 },
   { path: "/categories/kitchen?sort=price-asc", expectStatus: 200 },
   // A demo-catalogue product with a gallery (the bench runs on a freshly seeded database).
-  { path: "/products/smartphone-6-7-inch-128gb", expectStatus: 200 },
+  { path: PLAIN_PRODUCT_PATH, expectStatus: 200 },
+  // The same product with two options and 40 variants (added to the bench's database before the run).
+  { path: VARIANTS_PRODUCT_PATH, expectStatus: 200 },
   { path: "/products/bench-no-such-product", expectStatus: 404 },
   { path: "/search?q=%D8%AE%D9%84%D8%A7%D8%B7", expectStatus: 200 },
   { path: "/healthz", expectStatus: 200 },
@@ -375,6 +384,41 @@ async function growBenchCatalogue(dbDir: string, target: number): Promise<{ prod
   }
 }
 
+/** Adds the product with 40 variants to the bench's database while no server has it open. */
+async function addVariantsProduct(dbDir: string): Promise<void> {
+  const [{ openDatabase }, { addFortyVariantProduct }] = await Promise.all([import("../app/server/db/db.server"), import("./bench-variants")]);
+  const handle = openDatabase(`file:${join(dbDir, BENCH_DB_FILE)}`);
+  try {
+    await addFortyVariantProduct(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The product page's render throughput without and with variants, page cache off: from the
+ * run's rows when the bench ran with --no-page-cache, else from a short run of these two routes
+ * on a server started with PAGE_CACHE_MB=0 (the bench's server is stopped first).
+ */
+async function variantsComparison(dbDir: string, runs: readonly BenchRow[][], options: BenchOptions): Promise<string> {
+  const paths = [PLAIN_PRODUCT_PATH, VARIANTS_PRODUCT_PATH];
+  let rows: BenchRow[];
+  if (!options.pageCache) {
+    rows = medianRows(runs).filter((row) => paths.includes(row.path));
+  } else {
+    if (server) await stopServer(server);
+    server = await startServer(dbDir, { pageCache: false });
+    await waitUntilHealthy(server);
+    const routes = paths.map((path) => ({ path, expectStatus: 200 }));
+    await warmUpRoutes(server, routes);
+    rows = await benchRoutes(server, routes, options, "page cache off ");
+  }
+  const [plain, variants] = paths.map((path) => rows.find((row) => row.path === path));
+  if (!plain || !variants) throw new BenchFailure("the product pages were not measured");
+  if (plain.errors > 0 || variants.errors > 0) throw new BenchFailure(`product pages with the page cache off had errors\n${formatTable(rows)}`);
+  return formatVariantsComparison(plain, variants);
+}
+
 /** The bench's routes with the large catalogue's extra routes, each placed after its kind (a product, a category, a search). */
 function withCatalogueRoutes(routes: readonly RouteSpec[], extra: readonly RouteSpec[]): RouteSpec[] {
   const out = [...routes];
@@ -393,7 +437,7 @@ function withCatalogueRoutes(routes: readonly RouteSpec[], extra: readonly Route
 // JavaScript of a first visit
 
 /** The pages whose first visit is measured (the storefront's landing pages; tests/ops/budgets.test.ts holds them to budgets). */
-const FIRST_VISIT_PAGES = ["/", "/products/smartphone-6-7-inch-128gb", "/categories/kitchen"];
+const FIRST_VISIT_PAGES = ["/", PLAIN_PRODUCT_PATH, VARIANTS_PRODUCT_PATH, "/categories/kitchen"];
 
 async function firstVisitOf(s: RunningServer, path: string): Promise<{ files: FirstVisitFile[]; problems: string[] }> {
   const pageUrl = `${s.baseUrl}${path}`;
@@ -485,18 +529,20 @@ async function main(): Promise<number> {
 
   let routes: RouteSpec[] = ROUTES;
   let catalogue = "";
+  // The first start migrated and seeded the demo catalogue; add the product with 40 variants (and
+  // grow the catalogue when asked) with no server holding the database (nothing cached in a
+  // process), then start the server the bench measures.
+  await stopServer(server);
+  await addVariantsProduct(tempDir);
   if (options.products !== null) {
-    // The first start migrated and seeded the demo catalogue; grow it with no server holding the
-    // database (nothing cached in a process), then start the server the bench measures.
-    await stopServer(server);
     const grown = await growBenchCatalogue(tempDir, options.products);
     routes = withCatalogueRoutes(ROUTES, grown.routes);
     catalogue = `, ${grown.products.toLocaleString("en")} products`;
-    started = Date.now();
-    server = await startServer(tempDir, options);
-    await waitUntilHealthy(server);
-    console.error(`[bench] server restarted on ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  started = Date.now();
+  server = await startServer(tempDir, options);
+  await waitUntilHealthy(server);
+  console.error(`[bench] server restarted on ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const rss = new RssSampler(server.child.pid);
   const startupRssKb = rss.sample();
 
@@ -567,6 +613,8 @@ async function main(): Promise<number> {
       console.log(`  within --max-rss-mb ${options.maxRssMb}`);
     }
   }
+
+  console.log(`\n${await variantsComparison(tempDir, runs, options)}`);
 
   if (failed) console.error("\n[bench] FAILED: see the errors above");
   return failed ? 1 : 0;

@@ -165,6 +165,44 @@ describe("demo products", () => {
   });
 });
 
+describe("demo variants", () => {
+  const withVariants = demoProducts.filter((p): p is DemoProduct & { variants: NonNullable<DemoProduct["variants"]> } => p.variants !== undefined);
+
+  it("has the RC car in red and blue, a backpack in three colours, a ring in sizes, a perfume in two volumes and a sold-out combination", () => {
+    const bySlug = new Map(withVariants.map((p) => [p.slug, p.variants]));
+    expect(bySlug.get("sport-remote-control-car")?.variants.map((v) => v.values[0])).toEqual(["Red", "Blue"]);
+    expect(bySlug.get("ergonomic-school-backpack")?.options[0]?.values.every((value) => value.swatch)).toBe(true);
+    expect(bySlug.get("ergonomic-school-backpack")?.variants).toHaveLength(3);
+    expect(bySlug.get("twisted-band-ring")?.options[0]?.nameEn).toBe("Size");
+    const perfume = demoProducts.find((p) => p.slug === "womens-rose-perfume-50ml")!;
+    const [small, large] = perfume.variants!.variants;
+    expect((large!.price ?? perfume.price) > (small!.price ?? perfume.price)).toBe(true);
+    expect(withVariants.some((p) => p.variants.variants.some((v) => v.stockQuantity === 0))).toBe(true);
+  });
+
+  it("names each combination with one known value per option, unique SKUs, pictures among the product's, stock the variants' sum", () => {
+    const skus = withVariants.flatMap((p) => p.variants.variants.map((v) => v.sku));
+    expect(duplicates([...skus, ...demoProducts.map((p) => p.sku)])).toEqual([]);
+    for (const p of withVariants) {
+      const { options, variants } = p.variants;
+      for (const option of options) {
+        expect(option.name, p.slug).toMatch(ARABIC);
+        expect(duplicates(option.values.map((value) => value.nameEn)), p.slug).toEqual([]);
+        for (const value of option.values) if (value.swatch) expect(value.swatch, p.slug).toMatch(/^#[0-9a-f]{6}$/);
+      }
+      const combinations = variants.map((v) => v.values.join("|"));
+      expect(duplicates(combinations), p.slug).toEqual([]);
+      for (const variant of variants) {
+        expect(variant.values.length, variant.sku).toBe(options.length);
+        variant.values.forEach((name, index) => expect(options[index]!.values.some((value) => value.nameEn === name), variant.sku).toBe(true));
+        for (const src of variant.images ?? []) expect(p.images.some((image) => image.src === src), variant.sku).toBe(true);
+        if (variant.price !== undefined) expect(Number.isInteger(variant.price) && variant.price > 0, variant.sku).toBe(true);
+      }
+      expect(p.stockQuantity, p.slug).toBe(variants.reduce((sum, v) => sum + v.stockQuantity, 0));
+    }
+  });
+});
+
 describe("fallback products", () => {
   const all: FallbackProduct[] = [...fallbackPools, ...fallbackBackpacks, ...fallbackToys, ...fallbackBooks];
 

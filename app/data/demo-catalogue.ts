@@ -9,7 +9,9 @@
  *
  * Invariants checked by demo-catalogue.test.ts: unique ids, slugs and skus; known category and
  * section; every image exists; compare-at price above the price when set; out-of-stock products
- * have quantity 0; each home section has at least 8 products in stock.
+ * have quantity 0; each home section has at least 8 products in stock; a product with variants has
+ * unique variant SKUs, one value per option in each combination, pictures among its own, and a
+ * stock that is the sum of its active variants'.
  */
 
 export interface DemoCategory {
@@ -69,7 +71,45 @@ export interface DemoProduct {
   sku: string;
   /** ISO date. */
   createdAt: string;
+  /** Its options and variants (docs/decisions/0028-product-variants.md); absent: sold as one thing. */
+  variants?: DemoVariants;
 }
+
+export interface DemoOptionValue {
+  /** Arabic. */
+  name: string;
+  nameEn: string;
+  nameFr: string;
+  /** "#rrggbb": a colour swatch. */
+  swatch?: string;
+}
+
+export interface DemoOption {
+  /** Arabic. */
+  name: string;
+  nameEn: string;
+  nameFr: string;
+  values: DemoOptionValue[];
+}
+
+export interface DemoVariant {
+  /** Its values' English names, one per option, in the options' order. */
+  values: string[];
+  sku: string;
+  /** Whole dinars; absent: the product's. */
+  price?: number;
+  compareAtPrice?: number;
+  stockQuantity: number;
+  /** Sources among the product's images shown for this variant. */
+  images?: string[];
+}
+
+export interface DemoVariants {
+  options: DemoOption[];
+  variants: DemoVariant[];
+}
+
+const colour = (values: DemoOptionValue[]): DemoOption => ({ name: "اللون", nameEn: "Colour", nameFr: "Couleur", values });
 
 export const demoCategories: DemoCategory[] = [
   { slug: "toys", name: "ألعاب", nameEn: "Toys", nameFr: "Jouets", description: "ألعاب ممتعة وآمنة تنمي خيال الأطفال ومهاراتهم." },
@@ -116,6 +156,18 @@ export const demoProducts: DemoProduct[] = [
     lowStockThreshold: 5,
     sku: "TOY-001",
     createdAt: "2026-11-18T09:30:00.000Z",
+    variants: {
+      options: [
+        colour([
+          { name: "أحمر", nameEn: "Red", nameFr: "Rouge", swatch: "#dc2626" },
+          { name: "أزرق", nameEn: "Blue", nameFr: "Bleu", swatch: "#2563eb" },
+        ]),
+      ],
+      variants: [
+        { values: ["Red"], sku: "TOY-001-RED", stockQuantity: 14, images: ["/images/demo/toys-rc-car.svg"] },
+        { values: ["Blue"], sku: "TOY-001-BLU", price: 4900, stockQuantity: 10, images: ["/images/demo/toys-rc-car-blue.svg"] },
+      ],
+    },
   },
   {
     id: "p1793782200000",
@@ -649,6 +701,43 @@ export const demoProducts: DemoProduct[] = [
     createdAt: "2026-01-31T23:54:00.000Z",
   },
   {
+    id: "p1770681600000",
+    slug: "twisted-band-ring",
+    title: "خاتم مضفور مطلي بالذهب",
+    titleEn: "Gold-plated Twisted Band Ring",
+    titleFr: "Bague torsadée plaquée or",
+    description: "خاتم أنيق بتصميم مضفور مطلي بالذهب عيار 18، مريح للارتداء اليومي.",
+    descriptionEn: "An elegant twisted band plated with 18-carat gold, comfortable for every day.",
+    descriptionFr: "Un anneau torsadé élégant plaqué or 18 carats, confortable au quotidien.",
+    price: 2900,
+    compareAtPrice: 0,
+    sectionId: null,
+    category: "accessories",
+    images: [{ src: "/images/demo/accessories-twisted-ring.svg", width: 800, height: 800, alt: "خاتم مضفور مطلي بالذهب" }],
+    inStock: true,
+    stockQuantity: 26,
+    lowStockThreshold: 3,
+    sku: "ACC-005",
+    createdAt: "2026-02-10T00:00:00.000Z",
+    variants: {
+      options: [
+        {
+          name: "المقاس",
+          nameEn: "Size",
+          nameFr: "Taille",
+          values: ["52", "54", "56", "58", "60"].map((size) => ({ name: size, nameEn: size, nameFr: size })),
+        },
+      ],
+      variants: [
+        { values: ["52"], sku: "ACC-005-52", stockQuantity: 6 },
+        { values: ["54"], sku: "ACC-005-54", stockQuantity: 8 },
+        { values: ["56"], sku: "ACC-005-56", stockQuantity: 7 },
+        { values: ["58"], sku: "ACC-005-58", stockQuantity: 5 },
+        { values: ["60"], sku: "ACC-005-60", stockQuantity: 0 },
+      ],
+    },
+  },
+  {
     id: "p1792401000000",
     slug: "inflatable-3-ring-kids-pool-150cm",
     title: "مسبح أطفال قابل للنفخ 3 حلقات 150 سم",
@@ -776,12 +865,28 @@ export const demoProducts: DemoProduct[] = [
     images: [
       { src: "/images/demo/backpacks-school-navy.svg", width: 800, height: 800, alt: "حقيبة ظهر مدرسية مريحة 3 جيوب" },
       { src: "/images/demo/backpacks-school-red.svg", width: 800, height: 800, alt: "حقيبة ظهر مدرسية مريحة 3 جيوب - باللون الأحمر" },
+      { src: "/images/demo/backpacks-school-yellow.svg", width: 800, height: 800, alt: "حقيبة ظهر مدرسية مريحة 3 جيوب - باللون الأصفر" },
     ],
     inStock: true,
     stockQuantity: 50,
     lowStockThreshold: 5,
     sku: "BAG-001",
     createdAt: "2026-08-04T19:42:00.000Z",
+    // Yellow is sold out: the picker shows it, struck through and not choosable.
+    variants: {
+      options: [
+        colour([
+          { name: "كحلي", nameEn: "Navy", nameFr: "Marine", swatch: "#1e3a8a" },
+          { name: "أحمر", nameEn: "Red", nameFr: "Rouge", swatch: "#dc2626" },
+          { name: "أصفر", nameEn: "Yellow", nameFr: "Jaune", swatch: "#eab308" },
+        ]),
+      ],
+      variants: [
+        { values: ["Navy"], sku: "BAG-001-NVY", stockQuantity: 30, images: ["/images/demo/backpacks-school-navy.svg"] },
+        { values: ["Red"], sku: "BAG-001-RED", stockQuantity: 20, images: ["/images/demo/backpacks-school-red.svg"] },
+        { values: ["Yellow"], sku: "BAG-001-YLW", stockQuantity: 0, images: ["/images/demo/backpacks-school-yellow.svg"] },
+      ],
+    },
   },
   {
     id: "p1780086180000",
@@ -899,9 +1004,9 @@ export const demoProducts: DemoProduct[] = [
   {
     id: "p1785419940000",
     slug: "womens-rose-perfume-50ml",
-    title: "عطر نسائي بنفحات الورد 50 مل",
-    titleEn: "Women’s Rose Perfume, 50 ml",
-    titleFr: "Parfum femme aux notes de rose, 50 ml",
+    title: "عطر نسائي بنفحات الورد",
+    titleEn: "Women’s Rose Perfume",
+    titleFr: "Parfum femme aux notes de rose",
     description: "عطر أنثوي ناعم يجمع الورد الدمشقي والمسك الأبيض في زجاجة أنيقة.",
     descriptionEn: "A soft feminine scent of Damask rose and white musk in an elegant bottle.",
     descriptionFr: "Un parfum féminin et doux, rose de Damas et musc blanc, dans un flacon élégant.",
@@ -910,13 +1015,30 @@ export const demoProducts: DemoProduct[] = [
     sectionId: "featured",
     category: "perfumery",
     images: [
-      { src: "/images/demo/perfumery-women-perfume.svg", width: 800, height: 800, alt: "عطر نسائي بنفحات الورد 50 مل" },
+      { src: "/images/demo/perfumery-women-perfume.svg", width: 800, height: 800, alt: "عطر نسائي بنفحات الورد" },
     ],
     inStock: true,
     stockQuantity: 37,
     lowStockThreshold: 5,
     sku: "PRF-002",
     createdAt: "2026-07-30T13:59:00.000Z",
+    variants: {
+      options: [
+        {
+          name: "الحجم",
+          nameEn: "Volume",
+          nameFr: "Contenance",
+          values: [
+            { name: "50 مل", nameEn: "50 ml", nameFr: "50 ml" },
+            { name: "100 مل", nameEn: "100 ml", nameFr: "100 ml" },
+          ],
+        },
+      ],
+      variants: [
+        { values: ["50 ml"], sku: "PRF-002-50", stockQuantity: 22 },
+        { values: ["100 ml"], sku: "PRF-002-100", price: 7900, stockQuantity: 15 },
+      ],
+    },
   },
   {
     id: "p1779655200000",

@@ -8,6 +8,7 @@ import {
   parseIntegerField,
   type OfferFormRow,
 } from "./admin-product";
+import { parseVariantRows, type VariantErrorKey, type VariantFieldName, type VariantsFormRows, type VariantsInput } from "./admin-product-variants";
 import { MAX_OFFER_LABEL_LENGTH, offerRuleProblem, type OfferLabels, type OfferRule } from "./offers";
 
 /**
@@ -33,7 +34,8 @@ export type ProductFieldName =
   | "stockQuantity"
   | "lowStockThreshold"
   | "sku"
-  | "offers";
+  | "offers"
+  | VariantFieldName;
 
 export type ProductErrorKey =
   | "requiredFields"
@@ -44,7 +46,8 @@ export type ProductErrorKey =
   | "slugTaken"
   | "unknownCategory"
   | "unknownSection"
-  | "offerInvalid";
+  | "offerInvalid"
+  | VariantErrorKey;
 
 /** What a valid form saves (camelCase; the repository maps it to columns). */
 export interface ProductInput {
@@ -65,6 +68,8 @@ export interface ProductInput {
   sku: string | null;
   /** The product's quantity offers, in order; absent when the form had none of their fields (they stay as they are). */
   offers?: (OfferRule & { labels: OfferLabels })[];
+  /** The product's options and variants; absent when the form had no variants editor (they stay as they are). */
+  variants?: VariantsInput;
 }
 
 const text = formText;
@@ -110,7 +115,10 @@ export type ProductFormResult =
   | { ok: false; formError: ProductErrorKey | null; fieldErrors: Partial<Record<ProductFieldName, ProductErrorKey>> };
 
 /** The text fields of a submitted form (files and intents are read elsewhere), and its offer rows. */
-export type ProductFormFields = Partial<Record<Exclude<ProductFieldName, "offers"> | "inStock" | "target", unknown>> & { offers?: OfferFormRow[] };
+export type ProductFormFields = Partial<Record<Exclude<ProductFieldName, "offers" | VariantFieldName> | "inStock" | "target", unknown>> & {
+  offers?: OfferFormRow[];
+  variants?: VariantsFormRows;
+};
 
 /**
  * The offers of the form's rows: a row with neither quantity nor value is skipped; any other
@@ -140,9 +148,10 @@ export function parseOfferRows(rows: readonly OfferFormRow[]): { ok: true; offer
 /**
  * Reads a submitted product form: trims, normalises the slug, parses the integers
  * (non-numeric → 0), fills an empty section or category from the page-target preset,
- * then checks required fields, negatives and the compare-at price.
+ * then checks required fields, negatives and the compare-at price, the offers and the
+ * variants (a variant's picture must be one of `context.imageIds`, the product's images).
  */
-export function parseProductForm(fields: ProductFormFields): ProductFormResult {
+export function parseProductForm(fields: ProductFormFields, context: { imageIds: readonly number[] } = { imageIds: [] }): ProductFormResult {
   const filled = applyPageTarget(fields.target, {
     sectionId: typeof fields.sectionId === "string" ? fields.sectionId.trim() : "",
     category: typeof fields.category === "string" ? fields.category.trim() : "",
@@ -162,11 +171,20 @@ export function parseProductForm(fields: ProductFormFields): ProductFormResult {
   }
   const offers = fields.offers ? parseOfferRows(fields.offers) : undefined;
   if (offers && !offers.ok) fieldErrors.offers = "offerInvalid";
-  if (parsed.success && !missing && !fieldErrors.offers) {
-    return { ok: true, value: offers?.ok ? { ...parsed.data, offers: offers.offers } : parsed.data };
+  const variants = fields.variants ? parseVariantRows(fields.variants, context.imageIds, parsed.success ? parsed.data.price : 0) : undefined;
+  if (variants && !variants.ok) Object.assign(fieldErrors, variants.fieldErrors);
+  if (parsed.success && !missing && !fieldErrors.offers && (!variants || variants.ok)) {
+    return {
+      ok: true,
+      value: {
+        ...parsed.data,
+        ...(offers?.ok ? { offers: offers.offers } : {}),
+        ...(variants?.ok ? { variants: variants.value } : {}),
+      },
+    };
   }
   for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = issue.path[0] as ProductFieldName | undefined;
+    const field = issue.path[0] as Exclude<ProductFieldName, VariantFieldName> | undefined;
     if (field && !fieldErrors[field]) fieldErrors[field] = issue.message as ProductErrorKey;
   }
   return { ok: false, formError: missing ? "requiredFields" : null, fieldErrors };

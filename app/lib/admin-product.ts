@@ -21,6 +21,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 import { normalizeSlug, slugAsTyped } from "./slug";
 import { MAX_OFFERS, type ProductOffer } from "./offers";
+import type { VariantsFormRows } from "./admin-product-variants";
 
 export { normalizeSlug, slugAsTyped };
 
@@ -171,6 +172,8 @@ export interface ProductFormValues {
   sku: string;
   target: string;
   offers: OfferFormRow[];
+  /** The options and variants editor's rows. */
+  variants: VariantsFormRows;
 }
 
 /** A new product's form. */
@@ -192,4 +195,5 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   sku: "",
   target: "custom",
   offers: offerRowsFromOffers([]),
+  variants: { options: [], variants: [] },
 };

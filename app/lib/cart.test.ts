@@ -266,3 +266,56 @@ describe("the stock the shop shows", () => {
     expect(parseStoredCart(saved).items.map((line) => line.stock)).toEqual([4, undefined]);
   });
 });
+
+describe("lines of variants", () => {
+  const blue: NewCartItem = { ...kettle, variantId: 4, variantLabel: "أزرق", sku: "CAR-BLUE", image: "/blue.webp" };
+  const red: NewCartItem = { ...kettle, variantId: 3, variantLabel: "أحمر", sku: "CAR-RED", image: "/red.webp" };
+
+  it("a line is a product and a variant: two colours are two lines, changed and removed one at a time", () => {
+    let items = cartReducer([], { type: "add", item: blue });
+    items = cartReducer(items, { type: "add", item: red });
+    items = cartReducer(items, { type: "add", item: blue });
+    expect(items.map((line) => [line.variantId, line.quantity, line.image])).toEqual([
+      [4, 2, "/blue.webp"],
+      [3, 1, "/red.webp"],
+    ]);
+    items = cartReducer(items, { type: "setQuantity", id: "p1", variantId: 3, quantity: 5 });
+    expect(items.map((line) => line.quantity)).toEqual([2, 5]);
+    items = cartReducer(items, { type: "remove", id: "p1", variantId: 4 });
+    expect(items.map((line) => line.variantId)).toEqual([3]);
+    // The product's line without a variant is another line still.
+    expect(cartReducer(items, { type: "remove", id: "p1" })).toEqual(items);
+    expect(stockLimitReached(items, "p1", 5, 3)).toBe(true);
+    expect(stockLimitReached(items, "p1", 5, 4)).toBe(false);
+  });
+
+  it("reads old and new saved lines, and refuses a bad variant id", () => {
+    const old = { id: "p1", title: "Kettle", titleAr: "غلاية", price: 2500, quantity: 1 };
+    expect(parseStoredCart(JSON.stringify([old])).items[0]).toEqual({ ...old, description: "", descriptionAr: "", image: "" });
+    const saved = parseStoredCart(JSON.stringify([{ ...old, variantId: 4, variantLabel: "أزرق", sku: "CAR-BLUE" }]));
+    expect(saved.items[0]).toMatchObject({ variantId: 4, variantLabel: "أزرق", sku: "CAR-BLUE" });
+    expect(parseStoredCart(JSON.stringify([{ ...old, variantId: "4" }])).error).toMatch(/variantId/);
+  });
+
+  it("the cookie carries the variant after a dot, bounded like the rest", () => {
+    const lines = [
+      { productId: "p1", quantity: 2, variantId: 4 },
+      { productId: "p1", quantity: 1, variantId: 3 },
+      { productId: "p2", quantity: 1 },
+    ];
+    expect(encodeCartCookie(lines)).toBe("p1.4:2,p1.3:1,p2:1");
+    expect(decodeCartCookie("p1.4:2,p1.3:1,p2:1")).toEqual(lines);
+    expect(decodeCartCookie("p1.4:2,p1.4:3,p1.x:1,p1.:1,p1.1234567890:1,p1.0:1")).toEqual([{ productId: "p1", quantity: 5, variantId: 4 }]);
+    expect(addCartLine(lines, "p1", 3)).toEqual([lines[0], { ...lines[1], quantity: 2 }, lines[2]]);
+    expect(addCartLine(lines, "p1")).toEqual([...lines, { productId: "p1", quantity: 1 }]);
+    expect(setCartLine(lines, "p1", 7, 4)[0]).toEqual({ productId: "p1", quantity: 7, variantId: 4 });
+    expect(removeCartLine(lines, "p1", 4)).toEqual(lines.slice(1));
+    expect(cartLinesOf([{ ...blue, quantity: 2 }])).toEqual([{ productId: "p1", quantity: 2, variantId: 4 }]);
+    // A saved cart and a cookie changed since meet line by line, variants included.
+    const savedLines = [
+      { ...blue, quantity: 1 },
+      { ...red, quantity: 1 },
+    ];
+    expect(reconcileCart(savedLines, [{ productId: "p1", quantity: 3, variantId: 3 }], "p1.4:1,p1.3:1").items).toEqual([{ ...red, quantity: 3 }]);
+  });
+});

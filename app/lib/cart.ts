@@ -24,7 +24,26 @@ export interface CartItem {
    * drawer offers no more than that and says so. The server checks the stock again at checkout.
    */
   stock?: number;
+  /**
+   * The variant of a product with options (docs/decisions/0028-product-variants.md): a line is a
+   * product AND a variant, so two colours of one product are two lines. Absent for a product
+   * without options, and in carts saved before variants.
+   */
+  variantId?: number;
+  /** The variant's label as the shop showed it ("أزرق / XL"), under the title. */
+  variantLabel?: string;
+  sku?: string;
 }
+
+/** The key of a line: its product and its variant (two variants of one product are two lines). */
+export function cartLineKey(id: string, variantId?: number | null): string {
+  return variantId === undefined || variantId === null ? id : `${id}.${variantId}`;
+}
+
+const keyOf = (line: { id: string; variantId?: number }) => cartLineKey(line.id, line.variantId);
+
+/** The largest variant id a cart keeps (the cookie's digits). */
+const MAX_VARIANT_ID = 999_999_999;
 
 const isWholeAtLeast = (value: unknown, min: number): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= min;
 
@@ -67,6 +86,15 @@ export function parseCartItem(value: unknown): { item: CartItem } | { error: str
   };
   if (line.originalPrice !== undefined) item.originalPrice = line.originalPrice as number;
   if (isWholeAtLeast(line.stock, 0)) item.stock = line.stock;
+  // A cart saved before variants has none of these: its lines read as they were.
+  if (line.variantId !== undefined) {
+    if (!isWholeAtLeast(line.variantId, 1) || line.variantId > MAX_VARIANT_ID) return { error: "variantId: expected a whole number >= 1" };
+    item.variantId = line.variantId;
+    const label = text("variantLabel");
+    if (label) item.variantLabel = label;
+    const sku = text("sku");
+    if (sku) item.sku = sku;
+  }
   return { item };
 }
 
@@ -74,8 +102,9 @@ export type NewCartItem = Omit<CartItem, "quantity">;
 
 export type CartAction =
   | { type: "add"; item: NewCartItem }
-  | { type: "remove"; id: string }
-  | { type: "setQuantity"; id: string; quantity: number }
+  /** `variantId`: the line of that variant (none: the product's line without a variant). */
+  | { type: "remove"; id: string; variantId?: number }
+  | { type: "setQuantity"; id: string; variantId?: number; quantity: number }
   | { type: "clear" }
   | { type: "load"; items: CartItem[] }
   /** Lines fetched for the cookie's products the saved cart did not know; ignored when already there. */
@@ -83,10 +112,11 @@ export type CartAction =
   /** The server's current details (price, compare-at price, title, image) of lines already in the cart. */
   | { type: "refresh"; updates: CartItemUpdate[] };
 
-export type CartItemUpdate = Pick<CartItem, "id"> & Partial<Pick<CartItem, "title" | "titleAr" | "price" | "originalPrice" | "image">>;
+export type CartItemUpdate = Pick<CartItem, "id" | "variantId"> &
+  Partial<Pick<CartItem, "title" | "titleAr" | "price" | "originalPrice" | "image" | "variantLabel">>;
 
 /**
- * Adding an id already in the cart raises its quantity by 1; a quantity of 0
+ * Adding a line already in the cart (same product and variant) raises its quantity by 1; a quantity of 0
  * or less removes the line. A line holds at most 99 and a cart 50 lines (the
  * order limits), and no more than the stock the shop showed (`stock`, when known):
  * beyond, adding does nothing (the page says why: stockLimitReached).
@@ -94,38 +124,42 @@ export type CartItemUpdate = Pick<CartItem, "id"> & Partial<Pick<CartItem, "titl
 export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
   switch (action.type) {
     case "add": {
-      const existing = items.find((line) => line.id === action.item.id);
+      const key = keyOf(action.item);
+      const existing = items.find((line) => keyOf(line) === key);
       if (existing) {
         const stock = action.item.stock ?? existing.stock;
         if (existing.quantity >= MAX_LINE_QUANTITY || (stock !== undefined && existing.quantity >= stock)) return items;
         const raised = { ...existing, quantity: existing.quantity + 1 };
         if (stock !== undefined) raised.stock = stock;
-        return items.map((line) => (line.id === action.item.id ? raised : line));
+        return items.map((line) => (keyOf(line) === key ? raised : line));
       }
       if (items.length >= MAX_CART_LINES || action.item.stock === 0) return items;
       return [...items, { ...action.item, quantity: 1 }];
     }
-    case "remove":
-      return items.filter((line) => line.id !== action.id);
+    case "remove": {
+      const key = cartLineKey(action.id, action.variantId);
+      return items.filter((line) => keyOf(line) !== key);
+    }
     case "setQuantity": {
+      const key = cartLineKey(action.id, action.variantId);
       const quantity = Math.min(MAX_LINE_QUANTITY, Math.trunc(action.quantity));
-      if (!Number.isFinite(quantity) || quantity <= 0) return items.filter((line) => line.id !== action.id);
-      return items.map((line) => (line.id === action.id ? { ...line, quantity } : line));
+      if (!Number.isFinite(quantity) || quantity <= 0) return items.filter((line) => keyOf(line) !== key);
+      return items.map((line) => (keyOf(line) === key ? { ...line, quantity } : line));
     }
     case "clear":
       return [];
     case "load":
       return action.items;
     case "merge": {
-      const known = new Set(items.map((line) => line.id));
-      const added = action.items.filter((line) => !known.has(line.id));
+      const known = new Set(items.map(keyOf));
+      const added = action.items.filter((line) => !known.has(keyOf(line)));
       return added.length === 0 ? items : [...items, ...added].slice(0, MAX_CART_LINES);
     }
     case "refresh": {
-      const byId = new Map(action.updates.map((update) => [update.id, update]));
+      const byKey = new Map(action.updates.map((update) => [keyOf(update), update]));
       let changed = false;
       const next = items.map((line) => {
-        const update = byId.get(line.id);
+        const update = byKey.get(keyOf(line));
         if (!update) return line;
         const merged = { ...line, ...update };
         if (
@@ -133,7 +167,8 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
           merged.originalPrice === line.originalPrice &&
           merged.title === line.title &&
           merged.titleAr === line.titleAr &&
-          merged.image === line.image
+          merged.image === line.image &&
+          merged.variantLabel === line.variantLabel
         ) {
           return line;
         }
@@ -146,11 +181,12 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
 }
 
 /**
- * True when the cart already holds all of a product the shop shows in stock, so adding one
- * more is refused (and the page names the product and how many are left).
+ * True when the cart already holds all of a product (or of its variant) the shop shows in
+ * stock, so adding one more is refused (and the page names the product and how many are left).
  */
-export function stockLimitReached(items: readonly CartItem[], productId: string, stock: number): boolean {
-  const inCart = items.find((line) => line.id === productId)?.quantity ?? 0;
+export function stockLimitReached(items: readonly CartItem[], productId: string, stock: number, variantId?: number): boolean {
+  const key = cartLineKey(productId, variantId);
+  const inCart = items.find((line) => keyOf(line) === key)?.quantity ?? 0;
   return inCart >= Math.max(0, stock);
 }
 
@@ -185,12 +221,12 @@ export function parseStoredCart(raw: string | null): { items: CartItem[]; error?
 
 /* ------------------------------------------------------------------------------------------
  * The cart mirrored in a cookie, so the server can render it and a shopper without JavaScript
- * can use it: `cart=id:qty,id:qty`. With JavaScript, localStorage keeps the whole lines (titles,
+ * can use it: `cart=id:qty,id.variant:qty` (a variant's line carries its id after a dot). With JavaScript, localStorage keeps the whole lines (titles,
  * prices, images) and the cookie only their ids and quantities (docs/decisions/0007).
  * ---------------------------------------------------------------------------------------- */
 
 export const CART_COOKIE = "cart";
-/** A cart holds at most this many different products (the order limit too). */
+/** A cart holds at most this many different lines (the order limit too). */
 export const MAX_CART_LINES = 50;
 /** And at most this many of one product. */
 export const MAX_LINE_QUANTITY = 99;
@@ -200,33 +236,50 @@ export const CART_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 export interface CartLine {
   productId: string;
   quantity: number;
+  /** The variant of a product with options (absent: the product itself). */
+  variantId?: number;
 }
 
 /** Product ids are cookie-safe: letters, digits, `_` and `-` (stored ids are `p` + digits). */
 const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const COOKIE_PART = /^([A-Za-z0-9_-]{1,64}):(\d{1,9})$/;
+const COOKIE_PART = /^([A-Za-z0-9_-]{1,64})(?:\.(\d{1,9}))?:(\d{1,9})$/;
+
+const isVariantId = (value: unknown): value is number => isWholeAtLeast(value, 1) && value <= MAX_VARIANT_ID;
 
 /**
- * Well-formed lines only: ids that fit the cookie, quantities as whole numbers from 1
- * (capped at 99), the same product merged into its first line, at most 50 lines.
+ * Well-formed lines only: ids that fit the cookie, variant ids as whole numbers from 1,
+ * quantities as whole numbers from 1 (capped at 99), the same product and variant merged into
+ * its first line, at most 50 lines.
  */
-export function normalizeCartLines(lines: readonly { productId: string; quantity: number }[]): CartLine[] {
-  const merged = new Map<string, number>();
-  for (const { productId, quantity } of lines) {
+export function normalizeCartLines(lines: readonly { productId: string; quantity: number; variantId?: number | undefined }[]): CartLine[] {
+  const merged = new Map<string, CartLine>();
+  for (const { productId, quantity, variantId } of lines) {
     if (typeof productId !== "string" || !PRODUCT_ID.test(productId)) continue;
     if (typeof quantity !== "number" || !Number.isFinite(quantity)) continue;
+    if (variantId !== undefined && !isVariantId(variantId)) continue;
     const whole = Math.trunc(quantity);
     if (whole < 1) continue;
-    if (!merged.has(productId) && merged.size >= MAX_CART_LINES) continue;
-    merged.set(productId, Math.min(MAX_LINE_QUANTITY, (merged.get(productId) ?? 0) + whole));
+    const key = cartLineKey(productId, variantId);
+    const first = merged.get(key);
+    if (first) {
+      first.quantity = Math.min(MAX_LINE_QUANTITY, first.quantity + whole);
+      continue;
+    }
+    if (merged.size >= MAX_CART_LINES) continue;
+    merged.set(
+      key,
+      variantId === undefined
+        ? { productId, quantity: Math.min(MAX_LINE_QUANTITY, whole) }
+        : { productId, quantity: Math.min(MAX_LINE_QUANTITY, whole), variantId },
+    );
   }
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...merged.values()];
 }
 
-/** Lines to the cookie's value: `p1:2,p7:1` ("" for an empty cart). */
+/** Lines to the cookie's value: `p1:2,p7.31:1` ("" for an empty cart). */
 export function encodeCartCookie(lines: readonly CartLine[]): string {
   return normalizeCartLines(lines)
-    .map((line) => `${line.productId}:${line.quantity}`)
+    .map((line) => `${cartLineKey(line.productId, line.variantId)}:${line.quantity}`)
     .join(",");
 }
 
@@ -248,7 +301,11 @@ export function decodeCartCookie(value: string | null | undefined): CartLine[] {
   for (const part of text.split(",")) {
     const match = COOKIE_PART.exec(part.trim());
     if (!match) continue;
-    lines.push({ productId: match[1]!, quantity: Number(match[2]) });
+    lines.push(
+      match[2] === undefined
+        ? { productId: match[1]!, quantity: Number(match[3]) }
+        : { productId: match[1]!, quantity: Number(match[3]), variantId: Number(match[2]) },
+    );
   }
   return normalizeCartLines(lines);
 }
@@ -279,7 +336,7 @@ export function cartCookie(lines: readonly CartLine[], options: { secure?: boole
 
 /** A browser cart's lines as the cookie and the server see them. */
 export function cartLinesOf(items: readonly CartItem[]): CartLine[] {
-  return normalizeCartLines(items.map((item) => ({ productId: item.id, quantity: item.quantity })));
+  return normalizeCartLines(items.map((item) => ({ productId: item.id, quantity: item.quantity, variantId: item.variantId })));
 }
 
 /**
@@ -304,34 +361,36 @@ export function reconcileCart(
   if (cookie === null || (mirror !== null && encodeCartCookie(cookie) === mirror)) {
     return { items: saved.slice(0, MAX_CART_LINES), missing: [] };
   }
-  const byId = new Map(saved.map((item) => [item.id, item]));
+  const byKey = new Map(saved.map((item) => [keyOf(item), item]));
   const items: CartItem[] = [];
   const missing: CartLine[] = [];
   for (const line of cookie) {
-    const item = byId.get(line.productId);
+    const item = byKey.get(cartLineKey(line.productId, line.variantId));
     if (item) items.push({ ...item, quantity: line.quantity });
     else missing.push(line);
   }
   return { items, missing };
 }
 
-/** The cookie's lines after an add (+1, or a new line of 1; nothing beyond 99 or 50 lines). */
-export function addCartLine(lines: readonly CartLine[], productId: string): CartLine[] {
-  if (lines.some((line) => line.productId === productId)) {
+const isLine = (line: CartLine, productId: string, variantId: number | undefined) => line.productId === productId && line.variantId === variantId;
+
+/** The cookie's lines after an add of a product or of its variant (+1, or a new line of 1; nothing beyond 99 or 50 lines). */
+export function addCartLine(lines: readonly CartLine[], productId: string, variantId?: number): CartLine[] {
+  if (lines.some((line) => isLine(line, productId, variantId))) {
     return normalizeCartLines(
-      lines.map((line) => (line.productId === productId ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + 1) } : line)),
+      lines.map((line) => (isLine(line, productId, variantId) ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + 1) } : line)),
     );
   }
-  return normalizeCartLines([...lines, { productId, quantity: 1 }]);
+  return normalizeCartLines([...lines, variantId === undefined ? { productId, quantity: 1 } : { productId, quantity: 1, variantId }]);
 }
 
-/** The cookie's lines with one quantity set (0 or less removes the line, above 99 is 99). */
-export function setCartLine(lines: readonly CartLine[], productId: string, quantity: number): CartLine[] {
-  return normalizeCartLines(lines.map((line) => (line.productId === productId ? { ...line, quantity } : line)));
+/** The cookie's lines with one line's quantity set (0 or less removes the line, above 99 is 99). */
+export function setCartLine(lines: readonly CartLine[], productId: string, quantity: number, variantId?: number): CartLine[] {
+  return normalizeCartLines(lines.map((line) => (isLine(line, productId, variantId) ? { ...line, quantity } : line)));
 }
 
-export function removeCartLine(lines: readonly CartLine[], productId: string): CartLine[] {
-  return lines.filter((line) => line.productId !== productId);
+export function removeCartLine(lines: readonly CartLine[], productId: string, variantId?: number): CartLine[] {
+  return lines.filter((line) => !isLine(line, productId, variantId));
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -344,13 +403,17 @@ export function removeCartLine(lines: readonly CartLine[], productId: string): C
  * - `ok`: can be ordered as it is;
  * - `limited`: fewer in stock than the quantity asked (`stockQuantity` says how many);
  * - `out_of_stock`: none left, or taken off sale;
- * - `unknown`: no such product any more.
+ * - `unknown`: no such product (or variant) any more, or a product with variants without one.
  */
 export type CartLineStatus = "ok" | "limited" | "out_of_stock" | "unknown";
 
 export interface QuotedLine {
   productId: string;
   quantity: number;
+  /** The line's variant, its label in the shopper's language and SKU (absent: a product without variants). */
+  variantId?: number;
+  variantLabel?: string;
+  sku?: string;
   status: CartLineStatus;
   /** The rest is the catalogue's current data; empty for an unknown product. */
   slug: string;

@@ -3,8 +3,11 @@ import { UTF8_BOM } from "./csv";
 import {
   inventoryCsv,
   inventoryCsvFilename,
+  inventoryRowKey,
+  inventoryRowName,
   inventoryStats,
   parseStockQuantity,
+  sortInventory,
   STOCK_ALERTS_SHOWN,
   stockAlerts,
   type InventoryItem,
@@ -12,6 +15,8 @@ import {
 
 const item = (id: string, stockQuantity: number, extra: Partial<InventoryItem> = {}): InventoryItem => ({
   id,
+  variantId: null,
+  variantName: null,
   title: `منتج ${id}`,
   sku: `SKU-${id}`,
   price: 1000,
@@ -100,16 +105,56 @@ describe("the CSV export", () => {
 
   it("has the product, SKU, quantity, minimum and status columns, with statuses in words", () => {
     const csv = inventoryCsv([item("a", 0), item("b", 3, { title: "=cmd|' /C calc'!A0", sku: null }), item("c", 9, { title: "" })], {
-      header: { product: "المنتج", sku: "SKU", quantity: "الكمية", minimum: "الحد الأدنى", status: "الحالة" },
+      header: { product: "المنتج", variant: "المتغير", sku: "SKU", quantity: "الكمية", minimum: "الحد الأدنى", status: "الحالة" },
       status: { out: "نفد", low: "منخفض", available: "متوفر" },
       unknownProduct: "منتج غير معروف",
     });
     expect(csv.split("\r\n")).toEqual([
-      `${UTF8_BOM}المنتج,SKU,الكمية,الحد الأدنى,الحالة`,
-      "منتج a,SKU-a,0,5,نفد",
-      "'=cmd|' /C calc'!A0,,3,5,منخفض",
-      "منتج غير معروف,SKU-c,9,5,متوفر",
+      `${UTF8_BOM}المنتج,المتغير,SKU,الكمية,الحد الأدنى,الحالة`,
+      "منتج a,,SKU-a,0,5,نفد",
+      "'=cmd|' /C calc'!A0,,,3,5,منخفض",
+      "منتج غير معروف,,SKU-c,9,5,متوفر",
       "",
     ]);
+  });
+
+  it("has one row per variant, with its label and SKU", () => {
+    const csv = inventoryCsv(
+      [item("car", 2, { variantId: 7, variantName: "أحمر", sku: "CAR-RED" }), item("car", 0, { variantId: 8, variantName: "أزرق", sku: "CAR-BLUE" })],
+      {
+        header: { product: "P", variant: "V", sku: "S", quantity: "Q", minimum: "M", status: "St" },
+        status: { out: "out", low: "low", available: "ok" },
+        unknownProduct: "?",
+      },
+    );
+    expect(csv.split("\r\n").slice(1, 3)).toEqual(["منتج car,أحمر,CAR-RED,2,5,low", "منتج car,أزرق,CAR-BLUE,0,5,out"]);
+  });
+});
+
+describe("variant rows", () => {
+  const red = item("car", 3, { variantId: 7, variantName: "أحمر", price: 4000 });
+  const blue = item("car", 0, { variantId: 8, variantName: "أزرق", price: 4500 });
+  const plain = item("bag", 40, { price: 100 });
+
+  it("are counted one by one in the stats, each valued at its own price", () => {
+    expect(inventoryStats([red, blue, plain])).toEqual({ totalProducts: 3, outOfStock: 1, lowStock: 1, stockValue: 3 * 4000 + 40 * 100 });
+  });
+
+  it("raise alerts that name the product and the variant (null for a product without variants)", () => {
+    const alerts = stockAlerts([red, blue, item("x", 1)]);
+    expect(alerts.map((a) => [a.productId, a.variantId, a.variantName, a.status, a.currentStock])).toEqual([
+      ["car", 8, "أزرق", "out", 0],
+      ["x", null, null, "low", 1],
+      ["car", 7, "أحمر", "low", 3],
+    ]);
+  });
+
+  it("have their own key and name, and sort by stock, product then variant", () => {
+    expect(inventoryRowKey(red)).toBe("car:7");
+    expect(inventoryRowKey(plain)).toBe("bag");
+    expect(inventoryRowName(red, "?")).toBe("منتج car — أحمر");
+    expect(inventoryRowName(item("y", 1, { title: " " }), "?")).toBe("?");
+    const twin = item("car", 3, { variantId: 2, variantName: "أخضر" });
+    expect(sortInventory([plain, red, blue, twin]).map(inventoryRowKey)).toEqual(["car:8", "car:2", "car:7", "bag"]);
   });
 });

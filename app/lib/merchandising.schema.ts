@@ -23,6 +23,8 @@ export type MerchErrorKey =
   | "slugInvalid"
   | "tooLong"
   | "unknownProducts"
+  /** A chosen variant is not an active variant of its product. */
+  | "unknownVariant"
   | "collectionRequired"
   | "unknownCollection"
   | "invalidPage"

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { MERCH_LIMITS, moveInList, nextDisplayOrder, normalizeProductIds, swapPartner } from "./merchandising";
+import {
+  cardAtVariant,
+  listedProducts,
+  MERCH_LIMITS,
+  moveInList,
+  nextDisplayOrder,
+  normalizeProductIds,
+  swapPartner,
+  variantFieldName,
+} from "./merchandising";
+import type { ProductCardData } from "./product";
 
 describe("nextDisplayOrder", () => {
   it("gives 0 to the first section", () => {
@@ -46,5 +56,62 @@ describe("moveInList", () => {
     expect(moveInList(list, 1, "down")).toEqual(["a", "b"]);
     expect(moveInList(list, 5, "up")).toEqual(["a", "b"]);
     expect(list).toEqual(["a", "b"]);
+  });
+});
+
+describe("listedProducts", () => {
+  it("reads each product's posted variant: positive digits, else the product as a whole", () => {
+    const posted: Record<string, string> = {
+      [variantFieldName("a")]: "12",
+      [variantFieldName("b")]: "",
+      [variantFieldName("c")]: "-3",
+      [variantFieldName("d")]: "1e3",
+      [variantFieldName("e")]: " 7 ",
+    };
+    expect(listedProducts(["a", "b", "c", "d", "e", "f"], (field) => posted[field])).toEqual([
+      { productId: "a", variantId: 12 },
+      { productId: "b", variantId: null },
+      { productId: "c", variantId: null },
+      { productId: "d", variantId: null },
+      { productId: "e", variantId: 7 },
+      { productId: "f", variantId: null },
+    ]);
+    expect(variantFieldName("p1")).toBe("variants[p1]");
+  });
+});
+
+describe("cardAtVariant", () => {
+  const card: ProductCardData = {
+    id: "p",
+    slug: "p",
+    title: "p",
+    titleAr: "p",
+    description: "",
+    price: 4500,
+    priceFrom: true,
+    originalPrice: 5900,
+    image: { src: "/red.svg", width: 8, height: 8, alt: "", widths: [] },
+    inStock: true,
+    stockQuantity: 3,
+    lowStockThreshold: 5,
+    hasVariants: true,
+  };
+  const product = { price: 4500, compareAtPrice: 5900 };
+
+  it("shows the variant's price, compare-at and picture, each falling back to the product's, never 'from'", () => {
+    const blue = { src: "/blue.svg", width: 8, height: 8, alt: "", widths: [] };
+    const atBlue = cardAtVariant(card, product, { id: 9, price: 4900, compareAtPrice: null }, blue);
+    expect(atBlue).toMatchObject({ variantId: 9, price: 4900, originalPrice: 5900, image: blue });
+    expect(atBlue.priceFrom).toBeUndefined();
+    expect(cardAtVariant(card, { price: 4500, compareAtPrice: 0 }, { id: 8, price: null, compareAtPrice: null }, null)).toMatchObject({
+      variantId: 8,
+      price: 4500,
+      originalPrice: null,
+      image: card.image,
+    });
+  });
+
+  it("leaves the card unchanged without a variant", () => {
+    expect(cardAtVariant(card, product, null)).toBe(card);
   });
 });

@@ -4,6 +4,7 @@
  * section order. The Zod form schemas built on them are in merchandising.schema.ts.
  */
 import type { ProductCardData, ProductImageData } from "./product";
+import { variantCompareAtPrice, variantPrice } from "./variants";
 
 /** The storefront pages whose sections the merchant composes. */
 export const PAGE_IDENTIFIERS = ["home", "categories", "games", "school-supplies"] as const;
@@ -110,6 +111,23 @@ export interface PickerProduct {
   image: ProductImageData | null;
   /** In stock with a quantity above 0. */
   available: boolean;
+  /** Its active variants the list may point at (absent or empty: a product without variants). */
+  variants?: PickerVariant[];
+  /** The variant this list points at (absent or null: the product as a whole). */
+  variantId?: number | null;
+}
+
+/** A variant the picker offers, labelled in each admin language (variantLabel). */
+export interface PickerVariant {
+  id: number;
+  labels: { ar: string; en: string; fr: string };
+}
+
+/** One product of a collection's, a page's or a section's list, optionally at one of its variants. */
+export interface ListedProduct {
+  productId: string;
+  /** The variant its card opens with; null: the product as a whole. */
+  variantId: number | null;
 }
 
 export interface AdminCollectionCard {
@@ -147,6 +165,8 @@ export interface AdminPageSection {
   subtitleEn: string | null;
   subtitleFr: string | null;
   productIds: string[];
+  /** Its list with the variant each product points at (null: the product). */
+  listed: ListedProduct[];
   collectionId: number | null;
   /** The title of that collection, for the list. */
   collectionTitle: string | null;
@@ -185,6 +205,56 @@ export function normalizeProductIds(ids: readonly unknown[]): string[] {
     if (trimmed && !seen.has(trimmed)) seen.add(trimmed);
   }
   return [...seen].slice(0, MERCH_LIMITS.products);
+}
+
+/** The form field that carries the variant chosen for a listed product ("" or absent: any variant). */
+export function variantFieldName(productId: string): string {
+  return `variants[${productId}]`;
+}
+
+/**
+ * A normalized selection with the variant posted for each product (variantFieldName): a positive
+ * integer id, else null (any variant). Whether it is that product's active variant is the server's check.
+ */
+export function listedProducts(ids: readonly string[], postedVariant: (field: string) => unknown): ListedProduct[] {
+  return ids.map((productId) => {
+    const raw = postedVariant(variantFieldName(productId));
+    const id = typeof raw === "string" && /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
+    return { productId, variantId: Number.isSafeInteger(id) && id > 0 ? id : null };
+  });
+}
+
+/** The variant a listed product points at, as its list reads it (null prices: the product's). */
+export interface ListedVariant {
+  id: number;
+  price: number | null;
+  compareAtPrice: number | null;
+}
+
+/**
+ * A product's card as a list pointing at one of its variants shows it: that variant's price and
+ * compare-at (each falling back to the product's own, as on the product page), its picture when
+ * it has one, and its id so the card opens the product page with it chosen. No variant: the card unchanged.
+ */
+export function cardAtVariant(
+  card: ProductCardData,
+  product: { price: number; compareAtPrice: number },
+  variant: ListedVariant | null,
+  image?: ProductImageData | null,
+): ProductCardData {
+  if (!variant) return card;
+  const price = variantPrice(product, variant);
+  const compareAt = variantCompareAtPrice(product, variant);
+  const atVariant: ProductCardData = {
+    ...card,
+    price,
+    originalPrice: compareAt > 0 ? compareAt : null,
+    image: image ?? card.image,
+    variantId: variant.id,
+  };
+  // One variant has one price: never "from X".
+  delete atVariant.priceFrom;
+  return atVariant;
 }
 
 /** Moves one entry of an ordered selection one place up or down (the picker's arrows); unchanged at the ends. */

@@ -12,9 +12,9 @@ export interface OrderConfirmation {
   /**
    * Each line's title in the page's language (the product's own, else the title stored with the
    * order) and the quantity offer it was sold under, named in that language while the offer
-   * exists, else as the shopper saw it (null: no offer).
+   * exists, else as the shopper saw it (null: no offer), and the variant's label as sold (null: none).
    */
-  items: { title: string; offer: string | null; quantity: number; unitPrice: number; lineTotal: number }[];
+  items: { title: string; offer: string | null; variant: string | null; quantity: number; unitPrice: number; lineTotal: number }[];
   deliveryType: DeliveryType;
   /** Named in the page's language. */
   wilaya: string;

@@ -188,3 +188,37 @@ describe("the product form's offer", () => {
     expect(validateOrderRequest({ ...body, source: "cart_page" })).toMatchObject({ ok: false, fields: { offer: "invalid" } });
   });
 });
+
+describe("the forms' variants", () => {
+  const fields = { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilaya: "16", commune: "1601", deliveryType: "stop_desk" };
+
+  it("the product form's `variant` goes into its line as variantId; blank is no variant, anything but digits refused", () => {
+    const chosen = parseForm(new URLSearchParams({ ...fields, quantity: "2", variant: "31" }), productOrderSchema, messages);
+    if (chosen.status !== "success") throw new Error("refused");
+    expect(orderBodyOf.product(chosen.value, "p1").items).toEqual([{ productId: "p1", quantity: 2, variantId: 31 }]);
+    const blank = parseForm(new URLSearchParams({ ...fields, variant: "" }), productOrderSchema, messages);
+    expect(blank.status === "success" && orderBodyOf.product(blank.value, "p1").items).toEqual([{ productId: "p1", quantity: 1 }]);
+    const bad = parseForm(new URLSearchParams({ ...fields, variant: "blue" }), productOrderSchema, messages);
+    expect(bad.status === "error" && bad.error).toMatchObject({ variant: ["field:invalid"] });
+  });
+
+  it("the cart's lines carry items[i].variantId, and the service's variant errors land on the line or on `variant`", () => {
+    const lines = {
+      "items[0].productId": "p1",
+      "items[0].quantity": "1",
+      "items[0].variantId": "4",
+      "items[1].productId": "p1",
+      "items[1].quantity": "2",
+      "items[1].variantId": "3",
+    };
+    const submission = parseForm(formOf({ ...fields, ...lines }), cartOrderSchema, messages);
+    if (submission.status !== "success") throw new Error("refused");
+    expect(orderBodyOf.cart(submission.value).items).toEqual([
+      { productId: "p1", quantity: 1, variantId: 4 },
+      { productId: "p1", quantity: 2, variantId: 3 },
+    ]);
+    expect(formFieldOf("product", "items.0.variantId")).toBe("variant");
+    expect(formFieldOf("cart", "items.1.variantId")).toBe("items[1].variantId");
+    expect(formFieldOf("contact", "items.0.variantId")).toBeNull();
+  });
+});

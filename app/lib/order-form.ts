@@ -25,6 +25,7 @@ import {
   productIdSchema,
   quantitySchema,
   STORABLE_TEXT,
+  variantIdSchema,
   wilayaCodeSchema,
   type OrderCreated,
   type OrderRequestBody,
@@ -155,10 +156,12 @@ export function pickableQuantities(stock: number | undefined): number[] {
 
 /**
  * The product page's form: the customer and the quantity (1 when absent), or one of the
- * product's quantity offers (its id; the order service prices it); the line is the page's product.
+ * product's quantity offers (its id; the order service prices it); the line is the page's
+ * product, as the variant the shopper chose (`variant`, its id; the service requires one for a
+ * product with options and names the option to choose).
  */
 export const productOrderSchema = z
-  .object({ ...customerFields, quantity: z.optional(quantitySchema), offer: z.optional(offerIdSchema) })
+  .object({ ...customerFields, quantity: z.optional(quantitySchema), offer: z.optional(offerIdSchema), variant: variantIdSchema })
   .check(homeNeedsAddress);
 
 /**
@@ -211,7 +214,8 @@ export const orderBodyOf = {
   quickBuy: (value: QuickBuyValue) => customerBody(value, value.source, value.items),
   contact: (value: ContactOrderValue) => customerBody(value, "contact_form", [{ productId: value.product, quantity: value.quantity }]),
   product: (value: ProductOrderValue, productId: string) => {
-    const body = customerBody(value, "product_detail", [{ productId, quantity: value.offer !== undefined ? 1 : (value.quantity ?? 1) }]);
+    const line = { productId, quantity: value.offer !== undefined ? 1 : (value.quantity ?? 1) };
+    const body = customerBody(value, "product_detail", [value.variant !== undefined ? { ...line, variantId: value.variant } : line]);
     if (value.offer !== undefined) body.offer = value.offer;
     return body;
   },
@@ -301,8 +305,11 @@ export function placedOrder(submission: Submission<unknown, string[]>, order: Or
  */
 export function formFieldOf(kind: OrderFormKind, field: string): string | null {
   if (field === "communeCode") return "commune";
-  const line = /^items\.(\d+)\.(productId|quantity)$/.exec(field);
+  const line = /^items\.(\d+)\.(productId|quantity|variantId)$/.exec(field);
   if (line) {
+    // The product form's chosen variant is its `variant` field.
+    if (line[2] === "variantId")
+      return kind === "product" ? "variant" : kind === "cart" || kind === "quickBuy" ? `items[${line[1]}].variantId` : null;
     if (kind === "contact") return line[2] === "quantity" ? "quantity" : "product";
     if (kind === "product") return line[2] === "quantity" ? "quantity" : null;
     if (kind === "cart" || kind === "quickBuy") return `items[${line[1]}].${line[2]}`;

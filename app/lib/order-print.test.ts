@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UTF8_BOM } from "./csv";
 import {
   itemsCount,
+  lineTitle,
   localOrderDate,
   orderCsvRow,
   orderIdFromParam,
@@ -129,5 +130,13 @@ describe("order printouts", () => {
     expect(orderIdFromParam("0")).toBeNull();
     expect(orderIdFromParam("x1")).toBeNull();
     expect(orderIdFromParam(undefined)).toBeNull();
+  });
+});
+
+describe("lineTitle", () => {
+  it("names a variant after its product, and leaves a line without one as it is", () => {
+    expect(lineTitle("سيارة", "أزرق")).toBe("سيارة — أزرق");
+    expect(lineTitle("سيارة", null)).toBe("سيارة");
+    expect(lineTitle("سيارة", " ")).toBe("سيارة");
   });
 });

@@ -31,6 +31,12 @@ export interface PrintableOrder {
   lines: { title: string; offerLabel: string | null; quantity: number; unitPrice: number; lineTotal: number }[];
 }
 
+/** A line's title as the merchant's papers print it: "title — variant" for a variant (its label as sold), else the title. */
+export function lineTitle(title: string, variantLabel: string | null | undefined): string {
+  const label = variantLabel?.trim();
+  return label ? `${title.trim()} — ${label}` : title;
+}
+
 /** "title × 2 (offer); other × 1": the lines of an order on one cell, each with its offer. */
 export function summariseItems(lines: readonly Pick<PrintableOrder["lines"][number], "title" | "quantity" | "offerLabel">[]): string {
   return lines

@@ -176,3 +176,44 @@ describe("canonicalOrderRequest", () => {
     expect(new Set(texts).size).toBe(others.length);
   });
 });
+
+describe("order lines with variants", () => {
+  const customer = { firstName: "أمين", lastName: "بن علي", phone: "0550123456", wilayaCode: "16" };
+  const parse = (items: unknown[]) => {
+    const parsed = validateOrderRequest({ source: "cart_page", customer, items });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields));
+    return parsed.data;
+  };
+
+  it("keeps two variants of one product as two lines and merges the same variant", () => {
+    expect(
+      parse([
+        { productId: "p1", quantity: 1, variantId: 4 },
+        { productId: "p1", quantity: 2, variantId: 3 },
+        { productId: "p1", quantity: 5, variantId: "4" },
+        { productId: "p1", quantity: 1 },
+      ]).items,
+    ).toEqual([
+      { productId: "p1", quantity: 6, variantId: 4 },
+      { productId: "p1", quantity: 2, variantId: 3 },
+      { productId: "p1", quantity: 1 },
+    ]);
+  });
+
+  it("refuses a variant id that is not a whole number from 1", () => {
+    for (const variantId of [0, -1, 1.5, "x", 1e12]) {
+      expect(validateOrderRequest({ source: "cart_page", customer, items: [{ productId: "p1", quantity: 1, variantId }] })).toMatchObject({
+        ok: false,
+        fields: { "items.0.variantId": "invalid" },
+      });
+    }
+  });
+
+  it("the canonical text of a line without a variant is as before, and differs by variant", () => {
+    const plain = canonicalOrderRequest(parse([{ productId: "p1", quantity: 1 }]));
+    expect(plain).toContain('[["p1",1]]');
+    expect(canonicalOrderRequest(parse([{ productId: "p1", quantity: 1, variantId: 4 }]))).not.toBe(
+      canonicalOrderRequest(parse([{ productId: "p1", quantity: 1, variantId: 3 }])),
+    );
+  });
+});

@@ -33,7 +33,8 @@ export interface OrderRequestBody {
     address?: string;
     email?: string;
   };
-  items: { productId: string; quantity: number }[];
+  /** `variantId`: the variant of a product with options (required for one, refused for another). */
+  items: { productId: string; quantity: number; variantId?: number }[];
   /** To the door ('home', the default) or to the wilaya's stop-desk. */
   deliveryType?: DeliveryType;
   /**
@@ -209,20 +210,42 @@ export const quantitySchema = z
   .int({ error: "invalid_quantity" })
   .check(z.minimum(1, { error: "invalid_quantity" }), z.maximum(MAX_ORDER_QUANTITY, { error: "invalid_quantity" }));
 
-/** One order line. */
-export const orderItemSchema = z.object({ productId: productIdSchema, quantity: quantitySchema });
+/** A variant's id: a whole number from 1 ("invalid"); blank counts as absent (a product without variants). */
+export const variantIdSchema = z.pipe(
+  z.transform(blankToUndefined),
+  z.optional(
+    z.pipe(
+      z.transform(toWholeNumber),
+      z.int({ error: "invalid" }).check(z.minimum(1, { error: "invalid" }), z.maximum(999_999_999, { error: "invalid" })),
+    ),
+  ),
+);
+
+/** "12" → 12 (a form posts text; JSON sends a number); anything else stays as is and is refused. */
+function toWholeNumber(value: unknown): unknown {
+  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : value;
+}
+
+/** One order line: a product, its quantity and, for a product with options, its variant. */
+export const orderItemSchema = z.object({ productId: productIdSchema, quantity: quantitySchema, variantId: variantIdSchema });
+
+type OrderLine = { productId: string; quantity: number; variantId?: number | undefined };
 
 /**
- * Lines naming the same product twice are merged into one (quantities summed, capped at
- * MAX_ORDER_QUANTITY), in the order each product first appears: a cart cannot hold
- * duplicates, and a hand-made request gets the same result as a cart.
+ * Lines naming the same product (and variant) twice are merged into one (quantities summed,
+ * capped at MAX_ORDER_QUANTITY), in the order each first appears: a cart cannot hold
+ * duplicates, and a hand-made request gets the same result as a cart. Two variants of one
+ * product stay two lines.
  */
-function mergeLines(items: { productId: string; quantity: number }[]): { productId: string; quantity: number }[] {
-  const merged = new Map<string, number>();
+function mergeLines(items: OrderLine[]): OrderLine[] {
+  const merged = new Map<string, OrderLine>();
   for (const line of items) {
-    merged.set(line.productId, Math.min(MAX_ORDER_QUANTITY, (merged.get(line.productId) ?? 0) + line.quantity));
+    const key = `${line.productId}\n${line.variantId ?? ""}`;
+    const first = merged.get(key);
+    if (first) first.quantity = Math.min(MAX_ORDER_QUANTITY, first.quantity + line.quantity);
+    else merged.set(key, line.variantId === undefined ? { productId: line.productId, quantity: line.quantity } : { ...line });
   }
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...merged.values()];
 }
 
 const items = z.pipe(
@@ -353,8 +376,9 @@ export function canonicalOrderRequest(request: ParsedOrderRequest): string {
       customer.email ?? null,
     ],
     [...request.items]
-      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
-      .map((line) => [line.productId, line.quantity]),
+      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : (a.variantId ?? 0) - (b.variantId ?? 0)))
+      // The variant only when there is one, so the text of a line without one stays as it was.
+      .map((line) => (line.variantId !== undefined ? [line.productId, line.quantity, line.variantId] : [line.productId, line.quantity])),
     request.deliveryType ?? null,
     request.bundle ?? null,
     request.ref ?? null,

@@ -37,6 +37,8 @@ describe("page query", () => {
     expect(keptQuery("?page=2&fbclid=abc&sort=price-asc", kept)).toBe("?page=2&sort=price-asc");
     expect(keptQuery("?sort=price-asc&x=1&page=2", kept)).toBe("?page=2&sort=price-asc");
     expect(keptQuery("?sort=price-asc", new Set())).toBe("");
+    // "o#": o followed by digits (the product page's option pickers), nothing else starting with o.
+    expect(keptQuery("?o12=5&oops=1&o=2&o3x=1&variant=9&o4=7", new Set(["variant", "o#"]))).toBe("?o12=5&o4=7&variant=9");
     // Values are kept as given (the loader decides what they mean), encoded once.
     expect(keptQuery("?q=%D8%AE%D9%84%D8%A7%D8%B7+x&gclid=1", new Set(["q"]))).toBe("?q=%D8%AE%D9%84%D8%A7%D8%B7+x");
   });

@@ -10,7 +10,15 @@
  * (language cookie, referral capture), never a route's.
  */
 export interface PageQueryHandle {
+  /** Names; one ending in "#" stands for that prefix followed by digits ("o#": o1, o27), for parameters named by an id. */
   query: readonly string[];
+}
+
+/** Whether a parameter is one of the declared names (see PageQueryHandle for the "#" ending). */
+function isKept(name: string, kept: ReadonlySet<string>): boolean {
+  if (kept.has(name)) return true;
+  const digits = /\d+$/.exec(name);
+  return digits !== null && digits.index > 0 && kept.has(`${name.slice(0, digits.index)}#`);
 }
 
 /**
@@ -53,7 +61,7 @@ export function declaredQuery(handle: unknown): readonly string[] {
  */
 export function keptQuery(search: string, kept: ReadonlySet<string>): string {
   if (search === "" || search === "?" || kept.size === 0) return "";
-  const entries = [...new URLSearchParams(search)].filter(([name]) => kept.has(name));
+  const entries = [...new URLSearchParams(search)].filter(([name]) => isKept(name, kept));
   if (entries.length === 0) return "";
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `?${new URLSearchParams(entries).toString()}`;

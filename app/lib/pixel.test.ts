@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { disablePixel, initPixel, PIXEL_SCRIPT_URL, resetPixelForTests, trackPixel } from "./pixel";
+import { disablePixel, initPixel, PIXEL_SCRIPT_URL, pixelContentId, resetPixelForTests, trackPixel } from "./pixel";
 
 function fakeBrowser() {
   const appended: { src: string; async: boolean }[] = [];
@@ -44,5 +44,13 @@ describe("trackPixel", () => {
       ["track", "ViewContent", { content_ids: ["p1"], value: 2500, currency: "DZD" }],
       ["track", "Lead", { value: 2900, currency: "DZD" }],
     ]);
+  });
+});
+
+describe("pixelContentId", () => {
+  it("is a variant's SKU when there is one, else the product's id", () => {
+    expect(pixelContentId({ productId: "p1", sku: "CAR-BLUE" })).toBe("CAR-BLUE");
+    expect(pixelContentId({ productId: "p1" })).toBe("p1");
+    expect(pixelContentId({ productId: "p1", sku: "" })).toBe("p1");
   });
 });

@@ -36,6 +36,14 @@ declare global {
   }
 }
 
+/**
+ * The id the pixel knows a line by: its variant's SKU when it is a variant (the catalogue a
+ * merchant gives Meta lists variants by SKU), else the product's id.
+ */
+export function pixelContentId(line: { productId: string; sku?: string | undefined }): string {
+  return line.sku || line.productId;
+}
+
 export const PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";
 const MAX_PENDING = 20;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, fewLeft, productPath, stockStatus } from "./product";
+import { cardPrice, discountPercent, fewLeft, productPath, searchWithChoice, stockStatus } from "./product";
 
 describe("discountPercent", () => {
   it("is the rounded percent off the original price", () => {
@@ -42,5 +42,23 @@ describe("productPath", () => {
     expect(productPath({ slug: "blender-1-5l", id: "p1" })).toBe("/products/blender-1-5l");
     expect(productPath({ slug: "", id: 17 })).toBe("/products/17");
     expect(productPath({ slug: null, id: "p1730000000001" })).toBe("/products/p1730000000001");
+  });
+});
+
+describe("cardPrice", () => {
+  it("is the product's price without variants, else the lowest variant price, 'from' when they differ", () => {
+    expect(cardPrice(4500, { min: null, max: null })).toEqual({ price: 4500, priceFrom: false });
+    expect(cardPrice(4500, { min: 4500, max: 4900 })).toEqual({ price: 4500, priceFrom: true });
+    expect(cardPrice(4500, { min: 3900, max: 3900 })).toEqual({ price: 3900, priceFrom: false });
+  });
+});
+
+describe("searchWithChoice", () => {
+  it("replaces the previous choice and keeps the page's other parameters", () => {
+    expect(searchWithChoice("", "?variant=7")).toBe("?variant=7");
+    expect(searchWithChoice("?utm_source=fb&variant=3", "?variant=7")).toBe("?utm_source=fb&variant=7");
+    expect(searchWithChoice("?variant=3", "?o1=2&o2=5")).toBe("?o1=2&o2=5");
+    expect(searchWithChoice("?o1=2&o12=4&lang=fr", "?")).toBe("?lang=fr");
+    expect(searchWithChoice("?o1=2", "?")).toBe("");
   });
 });

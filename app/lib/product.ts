@@ -28,6 +28,20 @@ export interface ProductCardData {
   stockQuantity: number;
   lowStockThreshold: number;
   hasVariants: boolean;
+  /** True when its active variants' prices differ: `price` is then the lowest, shown as "from X". */
+  priceFrom?: boolean;
+  /** The variant the card opens the product page with (`?variant=`), when a list points at one. */
+  variantId?: number;
+}
+
+/**
+ * The price a card shows and whether it reads "from X": the lowest of the active variants'
+ * prices when the product has some (they may all differ from the product's own), else its price.
+ */
+export function cardPrice(price: number, variantPrices: { min: number | null; max: number | null }): { price: number; priceFrom: boolean } {
+  const { min, max } = variantPrices;
+  if (min === null || max === null) return { price, priceFrom: false };
+  return { price: min, priceFrom: min < max };
 }
 
 /** Rounded percent of (original − price) / original, only when original > price. */
@@ -69,4 +83,16 @@ export function largestImageUrl(image: ProductImageData): string {
 export function shareImage(image: ProductImageData): { url: string; width: number; height: number; alt: string } {
   const width = image.widths.length > 0 ? Math.max(...image.widths) : image.width;
   return { url: largestImageUrl(image), width, height: Math.round((width * image.height) / image.width), alt: image.alt };
+}
+
+/**
+ * A product page's address after a picker's choice (`choice`: selectionQuery's "?variant=…",
+ * "?o1=2&…" or "?"): the page's other parameters kept, its previous choice replaced.
+ */
+export function searchWithChoice(search: string, choice: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of [...params.keys()]) if (key === "variant" || /^o\d+$/.test(key)) params.delete(key);
+  for (const [key, value] of new URLSearchParams(choice)) params.append(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
 }

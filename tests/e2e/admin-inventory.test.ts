@@ -97,8 +97,8 @@ describe("the inventory dashboard", () => {
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-    expect(lines[0]).toBe("المنتج,SKU,الكمية,الحد الأدنى,الحالة");
-    expect(lines).toContain(`${product.title},${product.sku},3,5,منخفض`);
+    expect(lines[0]).toBe("المنتج,المتغير,SKU,الكمية,الحد الأدنى,الحالة");
+    expect(lines).toContain(`${product.title},,${product.sku},3,5,منخفض`);
     await context.close();
 
     const response = await fetch(`${baseURL()}/admin/inventory.csv`, { headers: { Cookie: await adminCookie() } });

@@ -9,7 +9,7 @@ import { chooseCommune, fillNames, quoteThenChooseCommune } from "./support/orde
 
 // Two in-stock products of one category, with stock enough for the quantities below.
 const category = "toys";
-const [first, second] = demoProducts.filter((p) => p.category === category && p.inStock && p.stockQuantity >= 5);
+const [first, second] = demoProducts.filter((p) => !p.variants && p.category === category && p.inStock && p.stockQuantity >= 5);
 const soldOut = demoProducts.find((p) => !p.inStock)!;
 const dinars = (amount: number) => formatDinars(amount, "ar");
 

@@ -12,7 +12,7 @@ const dictionaries = { ar, en, fr } as const;
 const languages = ["ar", "en", "fr"] as const;
 const get = (path: string, language = "ar") => fetch(`${baseURL()}${path}`, { headers: { Cookie: `lng=${language}` } });
 
-const product = demoProducts.find((p) => p.inStock && p.images.length > 1 && p.compareAtPrice > 0)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.images.length > 1 && p.compareAtPrice > 0)!;
 
 let browser: Browser;
 beforeAll(async () => {

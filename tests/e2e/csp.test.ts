@@ -7,7 +7,7 @@ import { desktop, launchBrowser, openContext, phone } from "./support/browser";
 // The Content-Security-Policy (securityHeaders in app/server/http/app.server.ts) allows everything the
 // shop really does: no violation on the main pages and their interactions, storefront and admin.
 
-const product = demoProducts.find((p) => p.inStock && p.images.length > 0)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.images.length > 0)!;
 const category = product.category;
 
 let browser: Browser;

@@ -7,7 +7,7 @@ import { launchBrowser, openContext, phone } from "./support/browser";
 // its main image is on screen, at the shopper's first tap or key if that comes sooner, and after
 // DEFERRED_SCRIPTS_MAX_WAIT_MS at the latest; then the page hydrates as before.
 
-const product = demoProducts.find((p) => p.inStock && p.images.length > 0)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.images.length > 0)!;
 const PRODUCT_PAGE = `/products/${product.slug}`;
 
 let browser: Browser;

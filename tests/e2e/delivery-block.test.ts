@@ -18,7 +18,7 @@ import { CONSTANTINE, chooseStopDesk, chooseStopDeskWithoutJavaScript, EL_KHROUB
 const dictionaries = { ar, fr } as const;
 const ADDRESS = "حي 500 مسكن، عمارة 12";
 
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 40 && p.slug)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 40 && p.slug)!;
 const jewel = jewelleryCatalogue.find((item) => item.stockQuantity >= 10)!;
 
 /** A fresh phone per order (the per-phone limit). */

@@ -12,7 +12,7 @@ import { fillNames } from "./support/order";
 // their settings are put back afterwards.
 
 const texts = ar.adminDelivery;
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20 && p.slug)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 20 && p.slug)!;
 
 const wilayaRow = (code: string) =>
   withDb((db) =>

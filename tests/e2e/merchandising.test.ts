@@ -15,7 +15,7 @@ import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/b
 const texts = ar.adminMerchandising;
 
 /** Three in-stock products without variants, with plenty of stock, whose titles do not contain one another. */
-const chosen = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 30).slice(0, 3);
+const chosen = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 30).slice(0, 3);
 
 const png = async (r: number, g: number, b: number) => ({
   name: `banner-${r}-${g}-${b}.png`,

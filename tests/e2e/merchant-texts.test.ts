@@ -10,7 +10,7 @@ import { hydrated, launchBrowser, openContext, phone } from "./support/browser";
 // English and French; and the phone's tap targets: the cart's controls, "view more" and the
 // home page's offer cards.
 
-const product = demoProducts.find((p) => p.category === "toys" && p.inStock && p.stockQuantity >= 10)!;
+const product = demoProducts.find((p) => !p.variants && p.category === "toys" && p.inStock && p.stockQuantity >= 10)!;
 
 let browser: Browser;
 const slugs: string[] = [];

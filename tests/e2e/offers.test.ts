@@ -19,9 +19,11 @@ type Language = "ar" | "fr";
 const dictionaries = { ar, fr } as const;
 
 // Not the product the other order-form suites use (its form must keep its quantity picker).
-const plenty = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 20 && p.slug).sort((a, b) => b.stockQuantity - a.stockQuantity);
+const plenty = demoProducts
+  .filter((p) => !p.variants && p.inStock && p.stockQuantity >= 20 && p.slug)
+  .sort((a, b) => b.stockQuantity - a.stockQuantity);
 const offered = plenty[plenty.length - 1]!;
-const scarce = demoProducts.find((p) => p.inStock && p.stockQuantity === 2 && p.slug)!;
+const scarce = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity === 2 && p.slug)!;
 const nextPhone = phoneSeries("offers");
 
 let browser: Browser;

@@ -16,7 +16,7 @@ import { chooseStopDesk, chooseStopDeskWithoutJavaScript, CONSTANTINE, EL_KHROUB
 const dictionaries = { ar, fr } as const;
 const VIEWPORT_HEIGHT = phone.viewport.height;
 
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 40 && p.slug)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 40 && p.slug)!;
 
 const nextPhone = phoneSeries("order-confirmation");
 const names = { firstName: "Amina", lastName: "Benali" };

@@ -15,7 +15,7 @@ import { chooseCommune, chooseStopDesk, fillNames, quoteThenChooseCommune } from
 const texts = ar.order;
 
 /** An in-stock demo product with plenty left, for the product-page forms. */
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20 && p.slug)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 20 && p.slug)!;
 
 /** What the shop itself says a product and a wilaya cost (the database, not the page). */
 async function prices(productKey: { id?: string; slug?: string }, wilayaCode: string) {

@@ -8,7 +8,7 @@ import { baseURL } from "./support/browser";
 // The e2e server runs with the default rate limits (30 orders per address per 10 minutes, 5 per
 // phone per hour), and every request here comes from 127.0.0.1: this file places 2 orders.
 
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 20)!;
 
 function post(body: string, init: { language?: string; headers?: Record<string, string> } = {}) {
   return fetch(`${baseURL()}/api/orders`, {

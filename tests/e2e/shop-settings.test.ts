@@ -18,7 +18,7 @@ import { baseURL, hydrated, launchBrowser, openContext, phone } from "./support/
 // The shared shop's settings are put back (all empty: the environment's defaults) afterwards.
 // A second shop, started here without any contact setting, shows no placeholder anywhere.
 
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity > 0 && p.slug)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity > 0 && p.slug)!;
 
 /** Empties every setting through the admin form (HTTP): the shop falls back to its environment. */
 async function resetSettings(origin: string, cookie: string) {

@@ -14,7 +14,7 @@ import { baseURL, desktop, launchBrowser, openContext, phone } from "./support/b
 
 const SHOPPER_USER_AGENT = "Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 30 && p.slug)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 30 && p.slug)!;
 
 /** The text a QR image encodes, decoded from its pixels. */
 async function decodeQr(image: Buffer): Promise<string | null> {

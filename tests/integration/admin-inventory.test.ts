@@ -13,7 +13,7 @@ import {
   updateCategory,
 } from "~/server/catalog/taxonomy.service.server";
 import { listInventoryItems, loadInventory, setStock } from "~/server/catalog/index.server";
-import { seededCategories, seededProducts } from "../support/seeded-catalogue";
+import { seededCategories, seededInventoryRows, seededProducts } from "../support/seeded-catalogue";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -30,25 +30,27 @@ const productCategory = async (id: string) =>
 describe("the inventory", () => {
   it("has stats equal to a direct computation over the seeded catalogue (demo and jewellery)", async () => {
     const { stats, items, alerts } = await loadInventory(t.db);
-    const out = seededProducts.filter((p) => !p.inStock || p.stockQuantity <= 0);
-    const low = seededProducts.filter((p) => p.inStock && p.stockQuantity > 0 && p.stockQuantity <= p.lowStockThreshold);
+    // A product with variants is one row per variant.
+    const rows = seededInventoryRows;
+    const out = rows.filter((p) => !p.inStock || p.stockQuantity <= 0);
+    const low = rows.filter((p) => p.inStock && p.stockQuantity > 0 && p.stockQuantity <= p.lowStockThreshold);
     expect(stats).toEqual({
-      totalProducts: seededProducts.length,
+      totalProducts: rows.length,
       outOfStock: out.length,
       lowStock: low.length,
-      stockValue: seededProducts.reduce((sum, p) => sum + p.price * p.stockQuantity, 0),
+      stockValue: rows.reduce((sum, p) => sum + p.price * p.stockQuantity, 0),
     });
     expect(out.length).toBeGreaterThan(0);
     expect(low.length).toBeGreaterThan(0);
     expect(alerts).toHaveLength(out.length + low.length);
-    expect(items).toHaveLength(seededProducts.length);
+    expect(items).toHaveLength(rows.length);
   });
 
   it("lists every product by stock ascending, with its main image and SKU", async () => {
     const items = await listInventoryItems(t.db);
     const quantities = items.map((item) => item.stockQuantity);
     expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
-    const demo = demoProducts[0]!;
+    const demo = demoProducts.find((p) => !p.variants)!;
     const item = items.find((i) => i.id === demo.id)!;
     expect(item).toMatchObject({ title: demo.title, sku: demo.sku, price: demo.price, inStock: demo.inStock });
     expect(item.image?.src).toBeTruthy();
@@ -67,7 +69,7 @@ describe("the inventory", () => {
   });
 
   it("sets a stock quantity (non-numeric as 0), refuses a negative one and an unknown product", async () => {
-    const product = demoProducts.find((p) => p.inStock && p.stockQuantity > 10)!;
+    const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity > 10)!;
     expect(await setStock(t.db, product.id, "3")).toEqual({ ok: true, productId: product.id, quantity: 3 });
     let { items, alerts } = await loadInventory(t.db);
     expect(items.find((i) => i.id === product.id)!.stockQuantity).toBe(3);

@@ -11,7 +11,7 @@ afterAll(async () => {
   await t.destroy();
 });
 
-const plenty = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 10);
+const plenty = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 10);
 const first = plenty.find((p) => p.compareAtPrice > 0)!;
 const second = plenty.find((p) => p.id !== first.id && p.images.length > 0)!;
 const soldOut = demoProducts.find((p) => !p.inStock)!;

@@ -158,3 +158,38 @@ describe("category", () => {
     expect(await getCategory(t.db, "nope", "ar")).toBeNull();
   });
 });
+
+describe("products with variants on cards", () => {
+  it("shows the lowest price of the active variants, 'from' when their prices differ", async () => {
+    const toys = await listCategoryProducts(t.db, "toys", "en", { sort: "newest", page: 1 });
+    const car = toys.products.find((p) => p.slug === "sport-remote-control-car")!;
+    expect(car).toMatchObject({ hasVariants: true, price: 4500, priceFrom: true });
+    const backpacks = await listCategoryProducts(t.db, "backpacks", "en", { sort: "newest", page: 1 });
+    const school = backpacks.products.find((p) => p.slug === "ergonomic-school-backpack")!;
+    expect(school).toMatchObject({ hasVariants: true, price: 3500 });
+    expect(school.priceFrom).toBeUndefined();
+    const plain = backpacks.products.find((p) => !p.hasVariants)!;
+    expect(plain.priceFrom).toBeUndefined();
+  });
+
+  it("leaves inactive variants out of the range", async () => {
+    const car = demoProducts.find((p) => p.slug === "sport-remote-control-car")!;
+    await t.db.updateTable("product_variants").set({ is_active: false }).where("sku", "=", "TOY-001-BLU").execute();
+    try {
+      const toys = await listCategoryProducts(t.db, "toys", "en", { sort: "newest", page: 1 });
+      expect(toys.products.find((p) => p.id === car.id)).toMatchObject({ price: 4500 });
+      expect(toys.products.find((p) => p.id === car.id)?.priceFrom).toBeUndefined();
+    } finally {
+      await t.db.updateTable("product_variants").set({ is_active: true }).where("sku", "=", "TOY-001-BLU").execute();
+    }
+  });
+
+  it("gives the product page the product's own price, its options and its variants with their pictures", async () => {
+    const car = await getProduct(t.db, "sport-remote-control-car", "fr");
+    expect(car?.price).toBe(4500);
+    expect(car?.variants.options.map((o) => o.names.fr)).toEqual(["Couleur"]);
+    const blue = car!.variants.variants.find((v) => v.sku === "TOY-001-BLU")!;
+    expect(blue).toMatchObject({ price: 4900, stockQuantity: 10, active: true });
+    expect(car!.images.find((image) => image.id === blue.imageIds[0])?.src).toContain("toys-rc-car-blue");
+  });
+});

@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.destroy();
 });
 
-const toy = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 20).sort((a, b) => b.stockQuantity - a.stockQuantity)[0]!;
+const toy = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 20).sort((a, b) => b.stockQuantity - a.stockQuantity)[0]!;
 const open: OrderSettings = { perIp: { limit: 10_000, windowSeconds: 600 }, perPhone: { limit: 10_000, windowSeconds: 3600 } };
 const context = (extra: Partial<PlaceOrderContext> = {}): PlaceOrderContext => ({ ip: "192.0.2.50", language: "ar", ...extra });
 let phone = 0;

@@ -21,7 +21,7 @@ const context: PlaceOrderContext = { ip: "192.0.2.7", language: "ar" };
 const plenty = jewelleryCatalogue.find((item) => item.stockQuantity >= 5)!;
 const two = jewelleryCatalogue.find((item) => item.stockQuantity === 2)!;
 const soldOut = jewelleryCatalogue.find((item) => item.stockQuantity === 0)!;
-const toy = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20)!;
+const toy = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 20)!;
 
 let phoneCounter = 0;
 function body(overrides: Partial<OrderRequestBody> = {}, customer: Partial<OrderRequestBody["customer"]> = {}) {

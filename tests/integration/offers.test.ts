@@ -44,10 +44,12 @@ afterAll(async () => {
   await t.destroy();
 });
 
-const plenty = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 20 && p.slug).sort((a, b) => b.stockQuantity - a.stockQuantity);
+const plenty = demoProducts
+  .filter((p) => !p.variants && p.inStock && p.stockQuantity >= 20 && p.slug)
+  .sort((a, b) => b.stockQuantity - a.stockQuantity);
 const lamp = plenty[0]!;
 const other = plenty[1]!;
-const few = demoProducts.find((p) => p.inStock && p.stockQuantity > 0 && p.stockQuantity < 5 && p.slug)!;
+const few = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity > 0 && p.stockQuantity < 5 && p.slug)!;
 const storage = new LocalStorage("/nonexistent-uploads");
 
 let counter = 0;

@@ -45,7 +45,9 @@ afterAll(async () => {
   await t.destroy();
 });
 
-const plenty = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 20 && p.slug).sort((a, b) => b.stockQuantity - a.stockQuantity);
+const plenty = demoProducts
+  .filter((p) => !p.variants && p.inStock && p.stockQuantity >= 20 && p.slug)
+  .sort((a, b) => b.stockQuantity - a.stockQuantity);
 const toy = plenty[0]!;
 const other = plenty[1]!;
 const jewel = jewelleryCatalogue.find((item) => item.stockQuantity >= 5)!;
@@ -284,7 +286,7 @@ describe("the confirmation page (/orders/confirmation/TOKEN) and the confirmatio
     expect(page.confirmation).toEqual({
       token,
       orderNumber: order!.order_number,
-      items: [{ title: other.titleFr, offer: null, quantity: 2, unitPrice: other.price, lineTotal: other.price * 2 }],
+      items: [{ title: other.titleFr, offer: null, variant: null, quantity: 2, unitPrice: other.price, lineTotal: other.price * 2 }],
       deliveryType: "stop_desk",
       wilaya: "Constantine",
       commune: "El Khroub",
@@ -346,7 +348,7 @@ describe("refusals: each field's translated text, the form's message, what was t
 
   it("the shop's, on the form's own fields (the contact form's quantity)", async () => {
     const { phone, ip } = shopper();
-    const few = demoProducts.find((p) => p.inStock && p.stockQuantity > 0 && p.stockQuantity < 5)!;
+    const few = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity > 0 && p.stockQuantity < 5)!;
     const answer = await send(contact.action, post("/contact", { ...customer(phone), product: few.id, quantity: "5" }, ip));
     expect(answer.status).toBe(422);
     // The product is named, with how many are left, beside the field and above the form.

@@ -28,7 +28,7 @@ beforeEach(async () => {
   await t.db.deleteFrom("outbox").execute();
 });
 
-const plenty = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 50);
+const plenty = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 50);
 const [toy, other] = [plenty[0]!, plenty[1]!];
 const open: OrderSettings = { perIp: { limit: 10_000, windowSeconds: 600 }, perPhone: { limit: 10_000, windowSeconds: 3600 } };
 let phones = 0;

@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.destroy();
 });
 
-const products = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 5);
+const products = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 5);
 const open: OrderSettings = { perIp: { limit: 100_000, windowSeconds: 600 }, perPhone: { limit: 100_000, windowSeconds: 3600 } };
 const admin = { adminId: null, email: "admin@example.com" };
 

@@ -17,11 +17,11 @@ afterAll(async () => {
   await t.destroy();
 });
 
-const plenty = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 20).sort((a, b) => b.stockQuantity - a.stockQuantity);
+const plenty = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 20).sort((a, b) => b.stockQuantity - a.stockQuantity);
 const toy = plenty[0]!;
 const other = plenty[1]!;
 const soldOut = demoProducts.find((p) => !p.inStock)!;
-const few = demoProducts.find((p) => p.inStock && p.stockQuantity > 0 && p.stockQuantity < 10)!;
+const few = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity > 0 && p.stockQuantity < 10)!;
 
 /** Generous limits: most tests are not about them. */
 const open: OrderSettings = { perIp: { limit: 10_000, windowSeconds: 600 }, perPhone: { limit: 10_000, windowSeconds: 3600 } };

@@ -17,7 +17,7 @@ beforeEach(async () => {
   await t.db.deleteFrom("outbox").execute();
 });
 
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 20)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 20)!;
 const settings: OrderSettings = {
   webhookUrl: "http://127.0.0.1:9/unused",
   perIp: { limit: 10_000, windowSeconds: 600 },

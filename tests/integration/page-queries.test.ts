@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/server/db/database.server";
 import { isPostgresUrl } from "~/server/db/db.server";
+import { addFortyVariantProduct, VARIANTS_PRODUCT_SLUG } from "../../scripts/bench-variants";
 import { countQueries, sqlitePlan, type QueryCounter } from "../support/query-counter";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -41,6 +42,8 @@ let t: TestDatabase;
 let counter: QueryCounter;
 beforeAll(async () => {
   t = await createTestDatabase({ seed: true });
+  // A product with 40 variants (8 colours × 5 sizes), as the bench measures it.
+  await addFortyVariantProduct(t.db);
   ({ db: counted, counter } = countQueries(t.db));
   // The shop settings are read once, at start-up (boot.server.ts), and kept in memory.
   await getShopSettings(counted);
@@ -84,6 +87,8 @@ const pages: Page[] = [
   // Past the last page (kitchen has 5 products): the page is empty, its total counted apart.
   { name: "/categories/kitchen?page=2", loader: () => category.loader, params: kitchen },
   { name: `/products/${phone}`, loader: () => product.loader, params: { slug: phone } },
+  // Options, values, variants and their pictures come in the product's one query.
+  { name: `/products/${VARIANTS_PRODUCT_SLUG}`, loader: () => product.loader, params: { slug: VARIANTS_PRODUCT_SLUG } },
 ];
 
 /** Cold (reference data just forgotten) then warm, the same answer both times. */
@@ -147,6 +152,22 @@ describe("round trips of the storefront pages", () => {
     expect(productPage.product.images.length).toBeGreaterThan(0);
     expect(productPage.category).not.toBeNull();
     expect(productPage.wilayas.length).toBeGreaterThan(0);
+
+    const manyVariants = (
+      (await load(pages[6]!)).result as {
+        data: { found: boolean; product: { variants: { options: { values: unknown[] }[]; variants: { imageIds: number[] }[] } } };
+      }
+    ).data;
+    expect(manyVariants.found).toBe(true);
+    expect(manyVariants.product.variants.options.map((option) => option.values.length)).toEqual([8, 5]);
+    expect(manyVariants.product.variants.variants).toHaveLength(40);
+    expect(manyVariants.product.variants.variants.every((variant) => variant.imageIds.length === 1)).toBe(true);
+    const chosen = await load({
+      name: `/products/${VARIANTS_PRODUCT_SLUG}?variant=1`,
+      loader: () => product.loader,
+      params: { slug: VARIANTS_PRODUCT_SLUG },
+    });
+    expect(chosen.queries, chosen.log).toBeLessThanOrEqual(2);
 
     const unknown = await load({ name: "/products/no-such-product", loader: () => product.loader, params: { slug: "no-such-product" } });
     expect(unknown.queries).toBe(1);

@@ -35,7 +35,7 @@ afterAll(async () => {
 /** Generous limits: the properties are not about them. */
 const open: OrderSettings = { perIp: { limit: 1_000_000, windowSeconds: 600 }, perPhone: { limit: 1_000_000, windowSeconds: 3600 } };
 
-const inStock = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 5);
+const inStock = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 5);
 const soldOut = demoProducts.filter((p) => !p.inStock).slice(0, 2);
 const jewels = jewelleryCatalogue.filter((item) => item.stockQuantity >= 3).map((item) => item.productId);
 const knownIds = [...inStock.slice(0, 6).map((p) => p.id), ...soldOut.map((p) => p.id), ...jewels.slice(0, 3)];

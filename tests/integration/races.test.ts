@@ -43,7 +43,7 @@ async function storedFiles(): Promise<string[]> {
   }
 }
 
-const stocked = demoProducts.filter((p) => p.inStock).sort((a, b) => b.stockQuantity - a.stockQuantity);
+const stocked = demoProducts.filter((p) => !p.variants && p.inStock).sort((a, b) => b.stockQuantity - a.stockQuantity);
 const open: OrderSettings = {
   webhookUrl: "http://127.0.0.1:9/webhook",
   perIp: { limit: 100_000, windowSeconds: 600 },

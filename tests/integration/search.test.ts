@@ -221,3 +221,19 @@ describe(`product search (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLi
     expect(cheapest.products[0]!.price).toBeLessThan(dearest.products[0]!.price);
   });
 });
+
+describe("search by a variant's SKU", () => {
+  it("finds the product of a variant's SKU, and again after the variants change", async () => {
+    expect(await slugsOf("TOY-001-BLU")).toEqual(["sport-remote-control-car"]);
+    const car = demo("sport-remote-control-car");
+    await t.db.updateTable("product_variants").set({ sku: "RC-NAVY-77" }).where("sku", "=", "TOY-001-BLU").execute();
+    try {
+      expect(await refreshSearchText(t.db, [car.id])).toBe(1);
+      expect(await slugsOf("rc-navy-77")).toEqual(["sport-remote-control-car"]);
+      expect(await slugsOf("TOY-001-BLU")).toEqual([]);
+    } finally {
+      await t.db.updateTable("product_variants").set({ sku: "TOY-001-BLU" }).where("sku", "=", "RC-NAVY-77").execute();
+      await refreshSearchText(t.db, [car.id]);
+    }
+  });
+});

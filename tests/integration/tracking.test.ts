@@ -33,7 +33,7 @@ afterAll(async () => {
   await t.destroy();
 });
 
-const product = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 50).sort((a, b) => b.stockQuantity - a.stockQuantity)[0]!;
+const product = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 50).sort((a, b) => b.stockQuantity - a.stockQuantity)[0]!;
 
 async function collectionId(slug: string, active = true): Promise<string> {
   const existing = await t.db.selectFrom("collections").select("id").where("slug", "=", slug).executeTakeFirst();
@@ -436,7 +436,7 @@ describe("analytics", () => {
 
   it("gives totals, the top 10 by clicks, every active link newest first and clicks per day", async () => {
     const now = new Date("2026-11-22T12:00:00.000Z");
-    const products = demoProducts.filter((p) => p.inStock).slice(0, 12);
+    const products = demoProducts.filter((p) => !p.variants && p.inStock).slice(0, 12);
     const links: ShareLink[] = [];
     for (const [index, p] of products.entries()) {
       const created = await createShareLink(a.db, { targetType: "product", targetId: p.id, utmSource: "share" }, ORIGIN, "ar", {

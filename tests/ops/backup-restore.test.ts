@@ -51,7 +51,7 @@ describe("npm run backup / npm run restore (SQLite)", () => {
     const { baseURL } = server;
 
     // Orders and an admin edit on the running server.
-    const stocked = demoProducts.filter((p) => p.inStock && p.stockQuantity >= 5);
+    const stocked = demoProducts.filter((p) => !p.variants && p.inStock && p.stockQuantity >= 5);
     for (let i = 0; i < 5; i++) {
       const response = await fetch(`${baseURL}/api/orders`, {
         method: "POST",

@@ -11,12 +11,14 @@ import {
   parseAttributes,
   type FirstVisitFile,
 } from "../../scripts/bench-lib";
+import { addFortyVariantProduct, VARIANTS_PRODUCT_SLUG } from "../../scripts/bench-variants";
+import { openDatabase } from "~/server/db/db.server";
 import { startServer, type RunningServer } from "../support/production-server";
 
 // The performance budgets of a first visit, measured on the production build with a
 // fresh demo catalogue, exactly as `npm run bench` reports them (scripts/bench-lib.ts):
 // - JavaScript: every script and module preload of the HTML plus their static imports, each
-//   file gzipped at level 9, at most 132 kB per page;
+//   file gzipped at level 9, at most 132 kB per page, a product page with 40 variants included;
 // - CSS: the stylesheets the document links, gzipped, at most 25 kB per page;
 // - no request to another origin unless META_PIXEL_ID is set;
 // - the product page's main image (its LCP element) preloaded with the <img>'s own srcset and
@@ -26,7 +28,9 @@ const JS_BUDGET_BYTES = 132_000;
 const CSS_BUDGET_BYTES = 25_000;
 
 const PRODUCT_PAGE = "/products/smartphone-6-7-inch-128gb";
-const PAGES = ["/", PRODUCT_PAGE, "/categories/kitchen"];
+/** The same product with two options and 40 variants (scripts/bench-variants.ts), as the bench measures it. */
+const VARIANTS_PAGE = `/products/${VARIANTS_PRODUCT_SLUG}`;
+const PAGES = ["/", PRODUCT_PAGE, VARIANTS_PAGE, "/categories/kitchen"];
 
 /** What a browser sends, so the page renders as for a visitor (isbot, compression). */
 const BROWSER_HEADERS = {
@@ -43,6 +47,13 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "souq-ops-budgets-"));
   // The environment of the test runner may carry a pixel id: the budgets are for a shop without one.
   server = await startServer(join(dir, "shop.db"), { META_PIXEL_ID: "" });
+  // The server migrated and seeded the demo catalogue; the product with variants is added as rows.
+  const handle = openDatabase(`file:${join(dir, "shop.db")}`);
+  try {
+    await addFortyVariantProduct(handle.db);
+  } finally {
+    await handle.close();
+  }
   for (const path of PAGES) {
     const response = await fetch(`${server.baseURL}${path}`, { headers: BROWSER_HEADERS });
     expect(response.status, path).toBe(200);

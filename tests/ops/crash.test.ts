@@ -18,7 +18,7 @@ import { freePort, freshServerDatabase, orderBody, startServer, type RunningServ
 
 const CLIENTS = 8;
 const products = demoProducts
-  .filter((p) => p.inStock)
+  .filter((p) => !p.variants && p.inStock)
   .sort((a, b) => b.stockQuantity - a.stockQuantity)
   .slice(0, 10);
 const env = {

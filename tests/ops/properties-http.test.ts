@@ -241,7 +241,7 @@ function expectOrderAnswer(answer: { status: number; type: string; text: string 
   expect(typeof error.fields === "object" && error.fields !== null && !Array.isArray(error.fields), label).toBe(true);
 }
 
-const toy = demoProducts.find((p) => p.inStock && p.stockQuantity >= 50)!;
+const toy = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 50)!;
 let phones = 0;
 const validOrder = () => ({
   source: "cart_page",

@@ -15,7 +15,7 @@ const PER_CLIENT = 10;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 // Spread the orders over the best-stocked products so that stock never refuses one.
 const products = demoProducts
-  .filter((p) => p.inStock)
+  .filter((p) => !p.variants && p.inStock)
   .sort((a, b) => b.stockQuantity - a.stockQuantity)
   .slice(0, 10);
 

@@ -48,3 +48,22 @@ export const seededCategories: { slug: string; name: string; nameEn: string; nam
   ...demoCategories.map((c) => ({ slug: c.slug, name: c.name, nameEn: c.nameEn, nameFr: c.nameFr })),
   { slug: jewelleryCategory.slug, name: jewelleryCategory.name, nameEn: jewelleryCategory.nameEn, nameFr: jewelleryCategory.nameFr },
 ];
+
+/**
+ * The seeded catalogue as the inventory lists it: a product with variants as one row per
+ * variant (its own stock and price, else the product's; the product's low-stock threshold),
+ * every other product as one row.
+ */
+type InventoryRow = Pick<SeededProduct, "id" | "price" | "inStock" | "stockQuantity" | "lowStockThreshold"> & { sku: string | null };
+export const seededInventoryRows: InventoryRow[] = seededProducts.flatMap((product): InventoryRow[] => {
+  const demo = demoProducts.find((p) => p.id === product.id);
+  if (!demo?.variants) return [{ ...product, sku: demo?.sku ?? null }];
+  return demo.variants.variants.map((variant) => ({
+    id: product.id,
+    sku: variant.sku,
+    price: variant.price ?? product.price,
+    inStock: variant.stockQuantity > 0,
+    stockQuantity: variant.stockQuantity,
+    lowStockThreshold: product.lowStockThreshold,
+  }));
+});

@@ -12,6 +12,7 @@ import {
 } from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName } from "~/lib/admin-product.schema";
 import { FormField, onSlugInput } from "./FormField";
+import { VariantsEditor } from "./VariantsEditor";
 
 export interface Option {
   value: string;
@@ -112,6 +113,7 @@ export function ProductForm({
   sections,
   action,
   expectedUpdatedAt,
+  imageIds = [],
   children,
 }: {
   values: ProductFormValues;
@@ -121,6 +123,8 @@ export function ProductForm({
   action?: string;
   /** An edit: the product's updated_at when the page loaded, sent back so a save over someone else's newer change is refused. */
   expectedUpdatedAt?: string;
+  /** The product's saved images, in order: a variant's picture is chosen among them. */
+  imageIds?: readonly number[];
   /** Shown between the images input and the fields (the existing images live outside this form). */
   children?: ReactNode;
 }) {
@@ -128,6 +132,7 @@ export function ProductForm({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const e = fieldErrors;
+  const soldByVariants = values.variants.options.length > 0;
 
   function onTarget(event: ChangeEvent<HTMLSelectElement>) {
     const preset = presetFor(event.currentTarget.value);
@@ -273,12 +278,19 @@ export function ProductForm({
             dir="ltr"
           />
         </Field>
-        <Field name="stockQuantity" label={t("adminProducts.form.stockQuantity")} error={e.stockQuantity}>
+        <Field
+          name="stockQuantity"
+          label={t("adminProducts.form.stockQuantity")}
+          error={e.stockQuantity}
+          hint={soldByVariants ? t("adminProducts.form.variants.hasVariantsHint") : undefined}
+        >
+          {/* A product sold by variants has their total as its stock: the save computes it. */}
           <input
-            {...described("stockQuantity", e.stockQuantity, false)}
+            {...described("stockQuantity", e.stockQuantity, soldByVariants)}
             defaultValue={values.stockQuantity}
+            readOnly={soldByVariants}
             inputMode="numeric"
-            className={inputClass}
+            className={`${inputClass} read-only:bg-stone-100`}
             dir="ltr"
           />
         </Field>
@@ -320,6 +332,8 @@ export function ProductForm({
           ))}
         </div>
       </fieldset>
+
+      <VariantsEditor initial={values.variants} imageIds={imageIds} errors={e} />
 
       <div className="sticky bottom-0 -mx-4 border-t border-stone-200 bg-stone-50/95 px-4 py-3">
         <button

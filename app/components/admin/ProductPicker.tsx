@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "react-router";
 import { Price } from "~/components/ui/Price";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
-import { MERCH_LIMITS, moveInList, type PickerProduct } from "~/lib/merchandising";
+import { MERCH_LIMITS, moveInList, variantFieldName, type PickerProduct } from "~/lib/merchandising";
 import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
 
 /** What GET /admin/picker-products answers. */
@@ -92,6 +92,7 @@ function SelectedItem({
   name,
   onMove,
   onRemove,
+  onVariant,
 }: {
   product: PickerProduct;
   index: number;
@@ -99,9 +100,11 @@ function SelectedItem({
   name: string;
   onMove: (index: number, direction: "up" | "down") => void;
   onRemove: (index: number) => void;
+  onVariant: (index: number, variantId: number | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = product.title;
+  const variants = product.variants ?? [];
   return (
     <li className="flex items-center gap-2 p-2" data-testid="picker-selected-item" data-product-id={product.id}>
       <input type="hidden" name={name} value={product.id} />
@@ -113,6 +116,24 @@ function SelectedItem({
           <Price price={product.price} />
           {product.available ? null : <span className="text-xs text-red-700">{t("adminMerchandising.picker.outOfStock")}</span>}
         </div>
+        {variants.length > 0 ? (
+          // The card opens the product page with this variant chosen; "" leaves the choice to the shopper.
+          <select
+            name={variantFieldName(product.id)}
+            value={product.variantId ?? ""}
+            onChange={(event) => onVariant(index, event.currentTarget.value === "" ? null : Number(event.currentTarget.value))}
+            aria-label={t("adminMerchandising.picker.variantLabel", { title })}
+            className="mt-1 h-10 max-w-full rounded-lg border border-stone-300 bg-white px-2 text-sm"
+            data-testid="picker-variant"
+          >
+            <option value="">{t("adminMerchandising.picker.anyVariant")}</option>
+            {variants.map((variant) => (
+              <option key={variant.id} value={variant.id}>
+                {variant.labels[i18n.language]}
+              </option>
+            ))}
+          </select>
+        ) : null}
       </div>
       <div className="flex shrink-0 gap-1">
         <button
@@ -155,7 +176,8 @@ function SelectedItem({
 /**
  * Chooses products, in order, for a collection, a page or a section. The selection is posted as
  * hidden inputs `name` (productIds), one per product in order, rendered on the server too, so a
- * form without JavaScript keeps it. Search (debounced) asks /admin/picker-products; collections
+ * form without JavaScript keeps it; a product with variants has a select of the variant its card
+ * opens with (variantFieldName). Search (debounced) asks /admin/picker-products; collections
  * search in-stock products only. Key the picker by the visit to start afresh after a post.
  */
 export function ProductPicker({
@@ -215,6 +237,8 @@ export function ProductPicker({
     setSelected((list) => (list.some((item) => item.id === product.id) || list.length >= MERCH_LIMITS.products ? list : [...list, product]));
   const move = (index: number, direction: "up" | "down") => setSelected((list) => moveInList(list, index, direction));
   const remove = (index: number) => setSelected((list) => list.filter((_, position) => position !== index));
+  const chooseVariant = (index: number, variantId: number | null) =>
+    setSelected((list) => list.map((item, position) => (position === index ? { ...item, variantId } : item)));
 
   return (
     <fieldset
@@ -282,6 +306,7 @@ export function ProductPicker({
                 name={name}
                 onMove={move}
                 onRemove={remove}
+                onVariant={chooseVariant}
               />
             ))}
           </ol>

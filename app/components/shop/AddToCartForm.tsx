@@ -8,11 +8,14 @@ import { useLocation } from "react-router";
  */
 export function AddToCartForm({
   productId,
+  variantId,
   onAdd,
   className,
   children,
 }: {
   productId: string;
+  /** The chosen variant of a product with variants (posted as `variant`). */
+  variantId?: number;
   onAdd(): void;
   className?: string;
   children: ReactNode;
@@ -30,6 +33,7 @@ export function AddToCartForm({
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
+      {variantId !== undefined && <input type="hidden" name="variant" value={variantId} />}
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       {children}
     </form>

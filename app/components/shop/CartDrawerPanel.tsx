@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
+import { cartLineKey } from "~/lib/cart";
 import { productPath } from "~/lib/product";
 import { LineThumbnail, QuantityStepper, RemoveLineButton } from "./CartLineControls";
 import { useCart } from "./CartProvider";
@@ -86,6 +87,9 @@ export default function CartDrawerPanel() {
   }, [drawerOpen, modalOpen, closeDrawer]);
 
   const titleOf = (item: { title: string; titleAr: string }) => (language === "ar" ? item.titleAr : item.title) || item.titleAr;
+  /** A line's name where the title stands alone (a button's label, the quick-buy's lines): "title — variant". */
+  const lineName = (item: { title: string; titleAr: string; variantLabel?: string }) =>
+    item.variantLabel ? `${titleOf(item)} — ${item.variantLabel}` : titleOf(item);
   const link = "rounded-lg px-4 py-2.5 text-center font-semibold";
 
   return (
@@ -148,20 +152,33 @@ export default function CartDrawerPanel() {
               <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto px-4" data-testid="cart-drawer-lines">
                 {items.map((item) => {
                   const title = titleOf(item);
+                  // A variant's line opens its product with that variant chosen.
+                  const href = `${productPath({ id: item.id })}${item.variantId !== undefined ? `?variant=${item.variantId}` : ""}`;
                   return (
-                    <li key={item.id} className="flex gap-3 py-3" data-testid="cart-line" data-product-id={item.id}>
-                      <Link to={productPath({ id: item.id })} onClick={closeDrawer} tabIndex={-1} aria-hidden="true">
+                    <li
+                      key={cartLineKey(item.id, item.variantId)}
+                      className="flex gap-3 py-3"
+                      data-testid="cart-line"
+                      data-product-id={item.id}
+                      data-variant-id={item.variantId}
+                    >
+                      <Link to={href} onClick={closeDrawer} tabIndex={-1} aria-hidden="true">
                         <LineThumbnail src={item.image} />
                       </Link>
                       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                         <Link
-                          to={productPath({ id: item.id })}
+                          to={href}
                           onClick={closeDrawer}
                           className="line-clamp-2 text-sm font-semibold hover:text-brand-700"
                           data-testid="line-title"
                         >
                           {title}
                         </Link>
+                        {item.variantLabel && (
+                          <p className="text-xs text-stone-600" data-testid="line-variant">
+                            {item.variantLabel}
+                          </p>
+                        )}
                         <p className="text-xs text-stone-600">
                           <span className="sr-only">{t("cart.line.unitPrice")}: </span>
                           <span className="tabular-nums" data-testid="line-unit-price">
@@ -171,10 +188,11 @@ export default function CartDrawerPanel() {
                         <div className="flex items-center justify-between gap-2">
                           <QuantityStepper
                             productId={item.id}
-                            title={title}
+                            variantId={item.variantId}
+                            title={lineName(item)}
                             quantity={item.quantity}
                             stock={item.stock}
-                            onChange={(quantity) => setQuantity(item.id, quantity)}
+                            onChange={(quantity) => setQuantity(item.id, quantity, item.variantId)}
                           />
                           <p className="font-bold text-brand-800 tabular-nums">
                             <span className="sr-only">{t("cart.line.lineTotal")}: </span>
@@ -182,7 +200,12 @@ export default function CartDrawerPanel() {
                           </p>
                         </div>
                         <div>
-                          <RemoveLineButton productId={item.id} title={title} onRemove={() => removeItem(item.id)} />
+                          <RemoveLineButton
+                            productId={item.id}
+                            variantId={item.variantId}
+                            title={lineName(item)}
+                            onRemove={() => removeItem(item.id, item.variantId)}
+                          />
                         </div>
                       </div>
                     </li>
@@ -231,7 +254,14 @@ export default function CartDrawerPanel() {
             open={quickBuyOpen}
             onClose={() => setQuickBuyOpen(false)}
             source="quick_buy_cart"
-            items={items.map((item) => ({ productId: item.id, quantity: item.quantity, title: titleOf(item), price: item.price, stock: item.stock }))}
+            items={items.map((item) => ({
+              productId: item.id,
+              quantity: item.quantity,
+              title: lineName(item),
+              price: item.price,
+              ...(item.stock !== undefined ? { stock: item.stock } : {}),
+              ...(item.variantId !== undefined ? { variantId: item.variantId, sku: item.sku ?? "" } : {}),
+            }))}
             onQuantity={setQuantity}
             onSuccess={() => {
               clear();

@@ -22,6 +22,7 @@ const stepButton =
  */
 export function QuantityStepper({
   productId,
+  variantId,
   title,
   quantity,
   max = MAX_LINE_QUANTITY,
@@ -29,6 +30,8 @@ export function QuantityStepper({
   onChange,
 }: {
   productId: string;
+  /** The line's variant (a product with options): the post names it. */
+  variantId?: number | undefined;
   title: string;
   quantity: number;
   /** The most that can be asked (the stock, capped at 99). */
@@ -54,6 +57,7 @@ export function QuantityStepper({
       >
         <input type="hidden" name="intent" value="set" />
         <input type="hidden" name="productId" value={productId} />
+        {variantId !== undefined && <input type="hidden" name="variant" value={variantId} />}
         <button
           type="submit"
           name="quantity"
@@ -92,7 +96,17 @@ export function QuantityStepper({
 }
 
 /** Removes a line: a form posting to /cart (intent=remove); with JavaScript, `onRemove`. */
-export function RemoveLineButton({ productId, title, onRemove }: { productId: string; title: string; onRemove?(): void }) {
+export function RemoveLineButton({
+  productId,
+  variantId,
+  title,
+  onRemove,
+}: {
+  productId: string;
+  variantId?: number | undefined;
+  title: string;
+  onRemove?(): void;
+}) {
   const { t } = useTranslation();
   return (
     <form
@@ -106,6 +120,7 @@ export function RemoveLineButton({ productId, title, onRemove }: { productId: st
     >
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="productId" value={productId} />
+      {variantId !== undefined && <input type="hidden" name="variant" value={variantId} />}
       <button
         type="submit"
         aria-label={t("cart.line.removeLabel", { title })}

@@ -17,7 +17,7 @@ import {
   type CartLine,
   type NewCartItem,
 } from "~/lib/cart";
-import { trackPixel } from "~/lib/pixel";
+import { pixelContentId, trackPixel } from "~/lib/pixel";
 
 interface CartContextValue {
   items: CartItem[];
@@ -26,8 +26,9 @@ interface CartContextValue {
   /** False until the saved cart is restored after hydration (the server renders an empty cart). */
   ready: boolean;
   addItem(item: NewCartItem): void;
-  removeItem(id: string): void;
-  setQuantity(id: string, quantity: number): void;
+  /** `variantId`: that variant's line (a line is a product and a variant). */
+  removeItem(id: string, variantId?: number): void;
+  setQuantity(id: string, quantity: number, variantId?: number): void;
   clear(): void;
   /** Takes the server's current price, compare-at price, title and image of lines already in the cart. */
   refreshItems(updates: CartItemUpdate[]): void;
@@ -51,6 +52,7 @@ async function fetchLines(lines: CartLine[]): Promise<CartItem[]> {
     .filter((line) => line.status !== "unknown")
     .map((line) => ({
       id: line.productId,
+      ...(line.variantId !== undefined ? { variantId: line.variantId, variantLabel: line.variantLabel ?? "", sku: line.sku ?? "" } : {}),
       title: line.title,
       titleAr: line.titleAr,
       description: "",
@@ -64,7 +66,7 @@ async function fetchLines(lines: CartLine[]): Promise<CartItem[]> {
 
 /**
  * The shopper's cart. With JavaScript, localStorage keeps it (key twins-shop-cart) and every
- * change is mirrored in the `cart` cookie (`id:qty,…`), so the server can render and take
+ * change is mirrored in the `cart` cookie (`id:qty,id.variant:qty,…`), so the server can render and take
  * orders from it, also for shoppers without JavaScript, whose form posts change the cookie
  * only. On start the saved cart wins, unless the server changed the cookie since the browser
  * last wrote it: then the cookie decides the lines and quantities and localStorage gives
@@ -137,10 +139,15 @@ export function CartProvider({ children, serverCount = 0 }: { children: ReactNod
       ready,
       addItem: (item) => {
         dispatch({ type: "add", item });
-        trackPixel("AddToCart", { content_ids: [item.id], content_type: "product", value: item.price, currency: "DZD" });
+        trackPixel("AddToCart", {
+          content_ids: [pixelContentId({ productId: item.id, sku: item.sku })],
+          content_type: "product",
+          value: item.price,
+          currency: "DZD",
+        });
       },
-      removeItem: (id) => dispatch({ type: "remove", id }),
-      setQuantity: (id, quantity) => dispatch({ type: "setQuantity", id, quantity }),
+      removeItem: (id, variantId) => dispatch({ type: "remove", id, variantId }),
+      setQuantity: (id, quantity, variantId) => dispatch({ type: "setQuantity", id, variantId, quantity }),
       clear: () => dispatch({ type: "clear" }),
       refreshItems: (updates) => dispatch({ type: "refresh", updates }),
       drawerOpen,

@@ -17,15 +17,19 @@ const CARD_IMAGE_SIZES = "(min-width: 1024px) 280px, (min-width: 768px) 33vw, 50
 /**
  * The one product card of the shop: image or placeholder, discount and stock
  * badges, title and description, price, add-to-cart and quick-buy (or a
- * view-details link when add-to-cart is off).
+ * view-details link when add-to-cart is off). A product with variants shows "from X" when their
+ * prices differ, and one link to its page, where the shopper chooses, instead of add-to-cart and quick-buy.
  */
 export function ProductCard({ product, addToCart = true, priority = false }: { product: ProductCardData; addToCart?: boolean; priority?: boolean }) {
   const { t } = useTranslation();
   // null until the first quick-buy, so the modal's code is only fetched when needed.
   const [quickBuyOpen, setQuickBuyOpen] = useState<boolean | null>(null);
   const { add, justAdded, stockNotice } = useAddToCart(product);
-  const href = productPath(product);
+  // A list pointing at one variant opens the product page with it chosen.
+  const href = product.variantId === undefined ? productPath(product) : `${productPath(product)}?variant=${product.variantId}`;
   const available = stockStatus(product) !== "out";
+  // A product with variants is bought as one of them: its card sends the shopper to choose on its page.
+  const choose = product.hasVariants;
 
   return (
     <article
@@ -44,7 +48,7 @@ export function ProductCard({ product, addToCart = true, priority = false }: { p
           <DiscountBadge price={product.price} originalPrice={product.originalPrice} />
           <StockBadge inStock={product.inStock} stockQuantity={product.stockQuantity} />
         </div>
-        {addToCart && available && (
+        {addToCart && available && !choose && (
           // Desktop: add-to-cart appears over the image on hover.
           <button
             type="button"
@@ -64,11 +68,24 @@ export function ProductCard({ product, addToCart = true, priority = false }: { p
           </Link>
         </h3>
         {product.description && <p className="line-clamp-2 text-xs text-stone-600 sm:text-sm">{product.description}</p>}
-        <div className="mt-auto">
+        <div className="mt-auto flex flex-wrap items-baseline gap-x-1">
+          {product.priceFrom && (
+            <span className="text-sm text-stone-600" data-testid="price-from">
+              {t("catalog.card.priceFrom")}
+            </span>
+          )}
           <Price price={product.price} originalPrice={product.originalPrice} />
         </div>
         {addToCart && stockNotice && <StockNotice message={stockNotice} />}
-        {addToCart ? (
+        {addToCart && choose && available ? (
+          <Link
+            to={href}
+            className="rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+            data-testid="choose-options"
+          >
+            {t("catalog.card.chooseOptions")}
+          </Link>
+        ) : addToCart ? (
           <div className="flex flex-col gap-2 sm:flex-row">
             <AddToCartForm productId={product.id} onAdd={add} className="flex flex-1">
               <button

@@ -21,7 +21,7 @@ const adminInventory = {
   },
   inventory: {
     title: "لوحة المخزون",
-    intro: "كميات كل المنتجات، الأقل مخزوناً أولاً.",
+    intro: "كميات كل المنتجات ومتغيراتها (لون، مقاس…)، الأقل مخزوناً أولاً.",
     refresh: "تحديث",
     exportCsv: "تصدير CSV",
     stats: {
@@ -60,8 +60,10 @@ const adminInventory = {
     updateFailed: "حدث خطأ في تحديث المخزون",
     negative: "لا يمكن أن تكون الكمية سالبة",
     tooLarge: "الكمية كبيرة جداً (الحد الأقصى {{max}})",
+    readOnly: "الكمية مجموع متغيرات المنتج: عدّلها من صفحة المنتج.",
     csv: {
       product: "المنتج",
+      variant: "المتغير",
       sku: "SKU",
       quantity: "الكمية",
       minimum: "الحد الأدنى",

@@ -19,7 +19,7 @@ const adminInventory: AdminInventoryDictionary = {
   },
   inventory: {
     title: "Inventory dashboard",
-    intro: "Stock of every product, lowest first.",
+    intro: "Stock of every product and of each of its variants (colour, size…), lowest first.",
     refresh: "Refresh",
     exportCsv: "Export CSV",
     stats: {
@@ -58,8 +58,10 @@ const adminInventory: AdminInventoryDictionary = {
     updateFailed: "An error occurred while updating the stock",
     negative: "The quantity cannot be negative",
     tooLarge: "The quantity is too large (at most {{max}})",
+    readOnly: "The quantity is the sum of the product's variants: edit them on the product's page.",
     csv: {
       product: "Product",
+      variant: "Variant",
       sku: "SKU",
       quantity: "Quantity",
       minimum: "Minimum",

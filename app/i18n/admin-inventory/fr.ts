@@ -19,7 +19,7 @@ const adminInventory: AdminInventoryDictionary = {
   },
   inventory: {
     title: "Tableau de bord du stock",
-    intro: "Le stock de chaque produit, le plus bas d’abord.",
+    intro: "Le stock de chaque produit et de chacune de ses variantes (couleur, taille…), le plus bas d’abord.",
     refresh: "Actualiser",
     exportCsv: "Exporter en CSV",
     stats: {
@@ -58,8 +58,10 @@ const adminInventory: AdminInventoryDictionary = {
     updateFailed: "Une erreur est survenue lors de la mise à jour du stock",
     negative: "La quantité ne peut pas être négative",
     tooLarge: "La quantité est trop grande (au plus {{max}})",
+    readOnly: "La quantité est la somme des variantes du produit : modifiez-les sur la fiche du produit.",
     csv: {
       product: "Produit",
+      variant: "Variante",
       sku: "SKU",
       quantity: "Quantité",
       minimum: "Minimum",

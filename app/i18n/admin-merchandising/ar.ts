@@ -116,6 +116,8 @@ const adminMerchandising = {
     remove: "إزالة «{{title}}»",
     outOfStock: "غير متوفر",
     noScript: "البحث عن المنتجات يحتاج إلى تفعيل JavaScript. المنتجات المختارة أدناه تُحفظ كما هي.",
+    anyVariant: "أي نوع",
+    variantLabel: "نوع «{{title}}»",
   },
   translations: {
     legend: { en: "النصوص بالإنجليزية (اختياري)", fr: "النصوص بالفرنسية (اختياري)" },
@@ -173,6 +175,7 @@ const adminMerchandising = {
     slugInvalid: "الرابط غير صالح: أحرف وأرقام وشرطات فقط، دون مسافات",
     tooLong: "النص أطول من المسموح",
     unknownProducts: "بعض المنتجات المختارة لم تعد موجودة",
+    unknownVariant: "أحد الخيارات المحددة ليس خيارًا متاحًا لمنتجه",
     collectionRequired: "يرجى اختيار مجموعة لهذا القسم",
     unknownCollection: "هذه المجموعة غير موجودة",
     invalidPage: "هذه الصفحة غير موجودة",

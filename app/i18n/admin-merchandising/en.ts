@@ -113,6 +113,8 @@ const adminMerchandising: AdminMerchandisingDictionary = {
     remove: "Remove “{{title}}”",
     outOfStock: "Out of stock",
     noScript: "Searching products needs JavaScript. The selected products below are kept as they are.",
+    anyVariant: "Any variant",
+    variantLabel: "Variant of «{{title}}»",
   },
   translations: {
     legend: { en: "Texts in English (optional)", fr: "Texts in French (optional)" },
@@ -170,6 +172,7 @@ const adminMerchandising: AdminMerchandisingDictionary = {
     slugInvalid: "Invalid link: letters, digits and dashes only, no spaces",
     tooLong: "The text is longer than allowed",
     unknownProducts: "Some chosen products no longer exist",
+    unknownVariant: "A chosen variant is not an active variant of its product",
     collectionRequired: "Please choose a collection for this section",
     unknownCollection: "This collection does not exist",
     invalidPage: "This page does not exist",

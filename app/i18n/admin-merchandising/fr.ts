@@ -113,6 +113,8 @@ const adminMerchandising: AdminMerchandisingDictionary = {
     remove: "Retirer « {{title}} »",
     outOfStock: "Épuisé",
     noScript: "La recherche de produits nécessite JavaScript. Les produits choisis ci-dessous sont conservés.",
+    anyVariant: "N’importe quelle déclinaison",
+    variantLabel: "Déclinaison de « {{title}} »",
   },
   translations: {
     legend: { en: "Textes en anglais (facultatif)", fr: "Textes en français (facultatif)" },
@@ -170,6 +172,7 @@ const adminMerchandising: AdminMerchandisingDictionary = {
     slugInvalid: "Lien invalide : lettres, chiffres et tirets uniquement, sans espaces",
     tooLong: "Le texte dépasse la longueur autorisée",
     unknownProducts: "Certains produits choisis n’existent plus",
+    unknownVariant: "Une déclinaison choisie n’est pas une déclinaison active de son produit",
     collectionRequired: "Veuillez choisir une collection pour cette section",
     unknownCollection: "Cette collection n’existe pas",
     invalidPage: "Cette page n’existe pas",

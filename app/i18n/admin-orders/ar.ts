@@ -61,6 +61,7 @@ const adminOrders = {
     placedAt: "تاريخ الطلب: {{date}}",
     items: "المنتجات",
     product: "المنتج",
+    sku: "رمز المنتج (SKU): {{sku}}",
     unitPrice: "سعر الوحدة",
     quantity: "الكمية",
     lineTotal: "المجموع",

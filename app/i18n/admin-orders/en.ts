@@ -62,6 +62,7 @@ const adminOrders: AdminOrdersDictionary = {
     placedAt: "Placed on {{date}}",
     items: "Items",
     product: "Product",
+    sku: "SKU: {{sku}}",
     unitPrice: "Unit price",
     quantity: "Quantity",
     lineTotal: "Total",

@@ -62,6 +62,7 @@ const adminOrders: AdminOrdersDictionary = {
     placedAt: "Passée le {{date}}",
     items: "Articles",
     product: "Produit",
+    sku: "Réf. (SKU) : {{sku}}",
     unitPrice: "Prix unitaire",
     quantity: "Quantité",
     lineTotal: "Total",

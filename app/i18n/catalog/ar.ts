@@ -11,6 +11,8 @@ const catalog = {
     noImage: "لا توجد صورة",
     price: "السعر",
     originalPrice: "السعر الأصلي",
+    priceFrom: "من",
+    chooseOptions: "اختر الخيارات",
   },
   grid: {
     noProducts: "لا توجد منتجات متاحة",
@@ -87,6 +89,9 @@ const catalog = {
     resetZoom: "إعادة الضبط",
     closeViewer: "إغلاق",
     zoomLevel: "التكبير: {{level}}x",
+    chooseOption: "اختر {{option}}",
+    unavailableValue: "{{value}} (غير متوفر)",
+    options: "الخيارات",
   },
 };
 

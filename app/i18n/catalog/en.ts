@@ -12,6 +12,8 @@ const catalog: CatalogDictionary = {
     noImage: "No image",
     price: "Price",
     originalPrice: "Original price",
+    priceFrom: "from",
+    chooseOptions: "Choose options",
   },
   grid: {
     noProducts: "No products available",
@@ -88,6 +90,9 @@ const catalog: CatalogDictionary = {
     resetZoom: "Reset",
     closeViewer: "Close",
     zoomLevel: "Zoom: {{level}}x",
+    chooseOption: "Choose {{option}}",
+    unavailableValue: "{{value}} (unavailable)",
+    options: "Options",
   },
 };
 

@@ -12,6 +12,8 @@ const catalog: CatalogDictionary = {
     noImage: "Pas d'image",
     price: "Prix",
     originalPrice: "Prix d'origine",
+    priceFrom: "à partir de",
+    chooseOptions: "Choisir les options",
   },
   grid: {
     noProducts: "Aucun produit disponible",
@@ -88,6 +90,9 @@ const catalog: CatalogDictionary = {
     resetZoom: "Réinitialiser",
     closeViewer: "Fermer",
     zoomLevel: "Zoom : {{level}}x",
+    chooseOption: "Choisissez l’option « {{option}} »",
+    unavailableValue: "{{value}} (indisponible)",
+    options: "Options",
   },
 };
 

@@ -46,6 +46,8 @@ const orders = {
     stock_left_few: "بقيت {{count}} قطع فقط من «{{title}}».",
     stock_left_many: "بقيت {{count}} قطعة فقط من «{{title}}».",
     stock_left_other: "بقيت {{count}} قطعة فقط من «{{title}}».",
+    choose_option: "اختر {{option}}.",
+    unknown_variant: "هذا الاختيار لم يعد متوفراً: اختر غيره.",
     unknown_offer: "هذا العرض لم يعد متوفراً: اختر عرضاً آخر.",
     unknown_wilaya: "التوصيل غير متاح إلى هذه الولاية.",
   },

@@ -45,6 +45,8 @@ const orders: OrdersDictionary = {
     stock_left_few: "Only {{count}} “{{title}}” left in stock.",
     stock_left_many: "Only {{count}} “{{title}}” left in stock.",
     stock_left_other: "Only {{count}} “{{title}}” left in stock.",
+    choose_option: "Choose {{option}}.",
+    unknown_variant: "This choice is no longer available: choose another one.",
     unknown_offer: "This offer is no longer available: choose another one.",
     unknown_wilaya: "We do not deliver to this wilaya.",
   },

@@ -45,6 +45,8 @@ const orders: OrdersDictionary = {
     stock_left_few: "Il ne reste que {{count}} « {{title}} » en stock.",
     stock_left_many: "Il ne reste que {{count}} « {{title}} » en stock.",
     stock_left_other: "Il ne reste que {{count}} « {{title}} » en stock.",
+    choose_option: "Choisissez : {{option}}.",
+    unknown_variant: "Ce choix n’est plus disponible : choisissez-en un autre.",
     unknown_offer: "Cette offre n’est plus disponible : choisissez-en une autre.",
     unknown_wilaya: "Nous ne livrons pas dans cette wilaya.",
   },

@@ -5,14 +5,15 @@ import { listInventoryItems } from "~/server/catalog/index.server";
 import { getDb } from "~/server/db/connection.server";
 import type { Route } from "./+types/inventory-csv";
 
-/** GET /admin/inventory.csv: every product's stock as a spreadsheet (UTF-8 with BOM), lowest stock first. */
+/** GET /admin/inventory.csv: every product's and variant's stock as a spreadsheet (UTF-8 with BOM), lowest stock first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { t } = await requestI18n(request);
-  const items = await listInventoryItems(getDb());
+  const { t, language } = await requestI18n(request);
+  const items = await listInventoryItems(getDb(), language);
   const csv = inventoryCsv(items, {
     header: {
       product: t("adminInventory.inventory.csv.product"),
+      variant: t("adminInventory.inventory.csv.variant"),
       sku: t("adminInventory.inventory.csv.sku"),
       quantity: t("adminInventory.inventory.csv.quantity"),
       minimum: t("adminInventory.inventory.csv.minimum"),

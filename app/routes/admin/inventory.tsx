@@ -3,12 +3,20 @@ import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
-import { MAX_STOCK_QUANTITY, STOCK_ALERTS_SHOWN, stockValueOf, type InventoryItem, type StockAlert } from "~/lib/inventory";
+import {
+  inventoryRowKey,
+  inventoryRowName,
+  MAX_STOCK_QUANTITY,
+  STOCK_ALERTS_SHOWN,
+  stockValueOf,
+  type InventoryItem,
+  type StockAlert,
+} from "~/lib/inventory";
 import { formatDinars } from "~/lib/money";
 import { stockStatus, type StockStatus } from "~/lib/product";
 import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
-import { loadInventory, setStock } from "~/server/catalog/index.server";
+import { loadInventory, setStock, setVariantStock } from "~/server/catalog/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
@@ -18,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const ctx = await pageContext(request);
   const { language, t } = ctx;
-  const inventory = await loadInventory(getDb());
+  const inventory = await loadInventory(getDb(), language);
   const edit = new URL(request.url).searchParams.get("edit");
   return {
     language,
@@ -27,39 +35,50 @@ export async function loader({ request }: Route.LoaderArgs) {
     stats: inventory.stats,
     /** Every alert; the panel shows the first STOCK_ALERTS_SHOWN and folds the rest away. */
     alerts: inventory.alerts,
-    /** The row in edit mode without JavaScript (?edit=<product id>, from the edit link). */
-    editing: edit && inventory.items.some((item) => item.id === edit) ? edit : null,
+    /** The row in edit mode without JavaScript (?edit=<row key>, from the edit link). */
+    editing: edit && inventory.items.some((item) => inventoryRowKey(item) === edit) ? edit : null,
   };
 }
 
 export type SetStockAnswer = {
   ok: boolean;
-  productId: string;
+  /** The row's key (app/lib/inventory.ts inventoryRowKey). */
+  rowKey: string;
   message: string;
 };
 
-/** intent=set-stock: one product's new quantity (the inline form, with or without JavaScript). */
+/**
+ * intent=set-stock: one product's new quantity, or one variant's when `variantId` is posted (the
+ * inline form, with or without JavaScript).
+ */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdminAction(request);
   const { t } = await requestI18n(request);
   const form = await request.formData();
   const productId = String(form.get("productId") ?? "");
+  const rawVariant = String(form.get("variantId") ?? "");
+  const variantId = /^\d{1,15}$/.test(rawVariant) ? Number(rawVariant) : null;
+  const rowKey = inventoryRowKey({ id: productId, variantId });
   const failed = (status: number, message = t("adminInventory.inventory.updateFailed")) =>
-    data<SetStockAnswer>({ ok: false, productId, message }, { status });
+    data<SetStockAnswer>({ ok: false, rowKey, message }, { status });
   if (form.get("intent") !== "set-stock") return failed(400);
+  if (rawVariant !== "" && variantId === null) return failed(404);
   try {
-    const result = await setStock(getDb(), productId, form.get("quantity"));
+    const result =
+      variantId === null
+        ? await setStock(getDb(), productId, form.get("quantity"))
+        : await setVariantStock(getDb(), productId, variantId, form.get("quantity"));
     if (result.ok)
       return data<SetStockAnswer>({
         ok: true,
-        productId,
+        rowKey,
         message: t("adminInventory.inventory.updated"),
       });
     if (result.error === "negative") return failed(400, t("adminInventory.inventory.negative"));
     if (result.error === "too_large") return failed(400, t("adminInventory.inventory.tooLarge", { max: MAX_STOCK_QUANTITY }));
     return failed(404);
   } catch (error) {
-    logger.error({ err: error, productId }, "stock update failed");
+    logger.error({ err: error, productId, variantId }, "stock update failed");
     return failed(500);
   }
 }
@@ -96,7 +115,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
   const { items, stats, alerts, language } = loaderData;
   const revalidator = useRevalidator();
   // Without JavaScript, a failed post comes back with its row still open; ?edit= opens one.
-  const [editing, setEditing] = useState<string | null>(actionData && !actionData.ok ? actionData.productId : loaderData.editing);
+  const [editing, setEditing] = useState<string | null>(actionData && !actionData.ok ? actionData.rowKey : loaderData.editing);
   const [notice, setNotice] = useState<Notice>(actionData ? { ok: actionData.ok, message: actionData.message } : null);
   useEffect(() => {
     if (actionData) setNotice({ ok: actionData.ok, message: actionData.message });
@@ -209,11 +228,11 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
             <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
               {items.map((item) => (
                 <StockRow
-                  key={item.id}
+                  key={inventoryRowKey(item)}
                   item={item}
                   language={language}
-                  editing={editing === item.id}
-                  onEdit={() => setEditing(item.id)}
+                  editing={editing === inventoryRowKey(item)}
+                  onEdit={() => setEditing(inventoryRowKey(item))}
                   onCancel={() => setEditing(null)}
                   onResult={(answer) => {
                     setNotice({ ok: answer.ok, message: answer.message });
@@ -232,9 +251,15 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
 function AlertItem({ alert }: { alert: StockAlert }) {
   const { t } = useTranslation();
   return (
-    <li className="flex items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-amber-100" data-product-id={alert.productId}>
+    <li
+      className="flex items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-amber-100"
+      data-product-id={alert.productId}
+      data-variant-id={alert.variantId ?? undefined}
+    >
       <Thumbnail image={alert.image} />
-      <span className="min-w-0 flex-1 truncate font-medium">{alert.title ?? t("adminInventory.inventory.alerts.unknownProduct")}</span>
+      <span className="min-w-0 flex-1 truncate font-medium">
+        {inventoryRowName({ title: alert.title ?? "", variantName: alert.variantName }, t("adminInventory.inventory.alerts.unknownProduct"))}
+      </span>
       <span className={`shrink-0 text-xs font-semibold ${alert.status === "out" ? "text-red-700" : "text-amber-800"}`}>
         {alert.status === "out"
           ? t("adminInventory.inventory.alerts.out")
@@ -258,7 +283,7 @@ function AlertsPanel({ alerts }: { alerts: StockAlert[] }) {
       </h2>
       <ul className="mt-3 space-y-2">
         {alerts.slice(0, STOCK_ALERTS_SHOWN).map((alert) => (
-          <AlertItem key={alert.productId} alert={alert} />
+          <AlertItem key={inventoryRowKey({ id: alert.productId, variantId: alert.variantId })} alert={alert} />
         ))}
       </ul>
       {rest.length > 0 ? (
@@ -268,7 +293,7 @@ function AlertsPanel({ alerts }: { alerts: StockAlert[] }) {
           </summary>
           <ul className="space-y-2">
             {rest.map((alert) => (
-              <AlertItem key={alert.productId} alert={alert} />
+              <AlertItem key={inventoryRowKey({ id: alert.productId, variantId: alert.variantId })} alert={alert} />
             ))}
           </ul>
         </details>
@@ -300,7 +325,8 @@ function StockRow({
   const fetcher = useFetcher<typeof action>();
   const status = stockStatus(item);
   const saving = fetcher.state !== "idle";
-  const title = item.title.trim() || t("adminInventory.inventory.alerts.unknownProduct");
+  const title = inventoryRowName(item, t("adminInventory.inventory.alerts.unknownProduct"));
+  const rowKey = inventoryRowKey(item);
   const label = (column: "sku" | "quantity" | "minimum" | "status" | "value" | "actions") => t(`adminInventory.inventory.table.${column}`);
 
   useEffect(() => {
@@ -313,12 +339,20 @@ function StockRow({
     <tr
       className="align-middle max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:rounded-xl max-md:bg-white max-md:p-3 max-md:shadow-sm max-md:ring-1 max-md:ring-stone-200"
       data-product-id={item.id}
+      data-variant-id={item.variantId ?? undefined}
       data-status={status}
     >
       <th scope="row" className="px-3 text-start font-medium md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2">
         <span className="flex items-center gap-3">
           <Thumbnail image={item.image} />
-          <span className="min-w-0 break-words">{title}</span>
+          <span className="min-w-0 break-words">
+            {item.title.trim() || t("adminInventory.inventory.alerts.unknownProduct")}
+            {item.variantName ? (
+              <span className="block text-xs font-normal text-stone-600" data-testid="variant-name">
+                {item.variantName}
+              </span>
+            ) : null}
+          </span>
         </span>
       </th>
       <td className={cell} data-label={label("sku")}>
@@ -331,11 +365,12 @@ function StockRow({
           <fetcher.Form method="post" action="/admin/inventory" className="flex flex-wrap items-center gap-2" data-testid="stock-form">
             <input type="hidden" name="intent" value="set-stock" />
             <input type="hidden" name="productId" value={item.id} />
-            <label className="sr-only" htmlFor={`quantity-${item.id}`}>
+            {item.variantId === null ? null : <input type="hidden" name="variantId" value={item.variantId} />}
+            <label className="sr-only" htmlFor={`quantity-${rowKey}`}>
               {t("adminInventory.inventory.quantityLabel", { product: title })}
             </label>
             <input
-              id={`quantity-${item.id}`}
+              id={`quantity-${rowKey}`}
               name="quantity"
               type="number"
               inputMode="numeric"
@@ -380,9 +415,11 @@ function StockRow({
         <span className="whitespace-nowrap tabular-nums">{formatDinars(stockValueOf(item), language)}</span>
       </td>
       <td className={`${cell} max-md:before:content-none`}>
-        {editing ? null : (
+        {item.readOnly ? (
+          <span className="text-xs text-stone-600">{t("adminInventory.inventory.readOnly")}</span>
+        ) : editing ? null : (
           <Form method="get" action="/admin/inventory" className="max-md:ms-auto">
-            <input type="hidden" name="edit" value={item.id} />
+            <input type="hidden" name="edit" value={rowKey} />
             <button
               type="submit"
               onClick={(event) => {

@@ -212,6 +212,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <tr key={item.id} className="border-t border-stone-100" data-product-id={item.productId}>
                     <td className="py-2">
                       {item.title}
+                      {item.variantLabel && (
+                        <span className="block text-xs text-stone-700" data-testid="order-line-variant">
+                          {item.variantLabel}
+                          {item.variantSku && (
+                            <span className="ms-2 font-mono text-stone-500" dir="ltr">
+                              {t("adminOrders.order.sku", { sku: item.variantSku })}
+                            </span>
+                          )}
+                        </span>
+                      )}
                       {item.offerLabel && (
                         <span className="block text-xs text-stone-600" data-testid="order-line-offer">
                           {item.offerLabel}

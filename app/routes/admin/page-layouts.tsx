@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { PageLayoutsAdmin, type LayoutNotice, type LayoutRefusal } from "~/components/admin/PageLayoutsAdmin";
-import { isPageIdentifier, normalizeProductIds, type AdminPageSection, type PageIdentifier } from "~/lib/merchandising";
+import { isPageIdentifier, type AdminPageSection, type PageIdentifier } from "~/lib/merchandising";
 import { emptySectionForm, sectionValuesFromForm, type SectionFormValues } from "~/lib/merchandising.schema";
 import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import {
@@ -11,12 +11,14 @@ import {
   MERCH_TEXT_FORM_BYTES,
   moveSection,
   parseRecordId,
+  pickerSelection,
+  postedPickerSelection,
   postedProductIds,
+  postedVariants,
   saveSection,
   SECTION_TEXT_FIELDS,
   textFields,
 } from "~/server/merchandising/index.server";
-import { pickerProductsByIds } from "~/server/catalog/index.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { readMerchForm } from "~/server/http/merch-admin.server";
 import { getDb } from "~/server/db/connection.server";
@@ -66,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     page,
     sections,
     collections,
-    editing: edited ? { id: edited.id, values: valuesOf(edited), products: await pickerProductsByIds(db, edited.productIds) } : null,
+    editing: edited ? { id: edited.id, values: valuesOf(edited), products: await pickerSelection(db, edited.listed) } : null,
     newValues: emptySectionForm(page),
     deletingId: find("delete")?.id ?? null,
     notice: NOTICES.find((known) => known === notice) ?? null,
@@ -95,7 +97,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "save") {
     const fields = textFields(form, SECTION_TEXT_FIELDS);
     const productIds = postedProductIds(form);
-    const result = await saveSection(db, { id, fields, productIds });
+    const variants = postedVariants(form);
+    const result = await saveSection(db, { id, fields, productIds, variants });
     if (result.ok) throw done(pageOf(fields.pageIdentifier ?? urlPage), "saved");
     return refuse(result.status, {
       intent: "save",
@@ -103,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
       error: result.error,
       field: result.field ?? null,
       values: sectionValuesFromForm(fields, productIds, urlPage),
-      products: await pickerProductsByIds(db, normalizeProductIds(productIds)),
+      products: await postedPickerSelection(db, productIds, variants),
     });
   }
   if (intent === "move" && id !== null) {

@@ -3,6 +3,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from "~/lib/search-text";
 import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
 import { searchPickerProducts } from "~/server/catalog/index.server";
 import { getDb } from "~/server/db/connection.server";
+import { withPickerVariants } from "~/server/merchandising/index.server";
 import type { Route } from "./+types/picker-products";
 
 /**
@@ -15,6 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = Array.from((params.get("q") ?? "").trim())
     .slice(0, SEARCH_QUERY_MAX_LENGTH)
     .join("");
-  const products = await searchPickerProducts(getDb(), { q, availableOnly: params.get("available") === "1" });
+  const db = getDb();
+  const products = await withPickerVariants(db, await searchPickerProducts(db, { q, availableOnly: params.get("available") === "1" }));
   return Response.json({ products } satisfies PickerSearchAnswer, { headers: ADMIN_HEADERS });
 }

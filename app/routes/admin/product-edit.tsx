@@ -13,6 +13,7 @@ import {
   offerRowsOf,
 } from "~/lib/admin-product";
 import type { ProductErrorKey, ProductFieldName, ProductFormFields } from "~/lib/admin-product.schema";
+import { variantRowsOf, VARIANTS_MARKER } from "~/lib/admin-product-variants";
 import { productPath } from "~/lib/product";
 import { ADMIN_HEADERS, adminPageHeaders, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import {
@@ -137,6 +138,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     // The offer rows, only when the form has them (another client's save leaves the offers alone).
     if (form.has(offerFieldName(0, "quantity"))) fields.offers = offerRowsOf((name) => form.get(name));
+    // The options and variants, likewise only when the form carried their editor.
+    if (form.has(VARIANTS_MARKER)) fields.variants = variantRowsOf((name) => form.get(name));
     const expected = form.get("expectedUpdatedAt");
     const expectedUpdatedAt = typeof expected === "string" && expected !== "" ? expected : null;
     const files = await uploadedFiles(form.getAll("images"));
@@ -349,6 +352,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         sections={sections}
         action={product ? `/admin/products/${encodeURIComponent(product.id)}` : "/admin/products/new"}
         expectedUpdatedAt={product ? (actionData?.expectedUpdatedAt ?? product.updatedAt) : undefined}
+        imageIds={images.map((image) => image.id)}
       />
 
       {product ? (

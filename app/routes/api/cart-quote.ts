@@ -8,11 +8,11 @@ import { readJsonWithin } from "~/server/http/json-body.server";
 import type { Route } from "./+types/cart-quote";
 
 const quoteRequest = z.object({
-  items: z.array(z.object({ productId: z.string(), quantity: z.number() })).check(z.maxLength(MAX_CART_LINES * 4)),
+  items: z.array(z.object({ productId: z.string(), quantity: z.number(), variantId: z.optional(z.number()) })).check(z.maxLength(MAX_CART_LINES * 4)),
 });
 
 /**
- * POST /api/cart/quote `{ items: [{ productId, quantity }] }`: the cart priced from the
+ * POST /api/cart/quote `{ items: [{ productId, quantity, variantId? }] }`: the cart priced from the
  * database (current titles in the shopper's language, prices, stock; unknown products
  * flagged). The cart page and the cart provider call it; nothing is stored.
  */

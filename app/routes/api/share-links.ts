@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/share-links: JSON `{ targetType, targetId, utmSource?, utmMedium?, utmCampaign? }` →
+ * POST /api/share-links: JSON `{ targetType, targetId, variantId?, utmSource?, utmMedium?, utmCampaign? }` →
  * 201 (new) / 200 (existing) ShareLinkResponse (app/lib/tracking.ts), or `{ error: { code, message } }`
  * with 400, 404, 405, 422 or 429.
  */

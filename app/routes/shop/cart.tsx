@@ -17,10 +17,12 @@ import {
   cartCookie,
   cartFromCookieHeader,
   cartImageUrl,
+  cartLineKey,
   cartLineStatus,
   MAX_LINE_QUANTITY,
   removeCartLine,
   setCartLine,
+  type CartItemUpdate,
   type CartLineStatus,
   type CartQuote,
   type QuotedLine,
@@ -98,19 +100,20 @@ export async function action({ request }: Route.ActionArgs) {
 
   const line = parseWithZod(form, { schema: cartLineSchema });
   if (line.status !== "success") throw data(null, { status: 400 });
-  const { productId, quantity, returnTo } = line.value;
+  // `variant`: the line of that variant of the product (the product page's add form, a line's buttons).
+  const { productId, variant, quantity, returnTo } = line.value;
   switch (intent.value.intent) {
     case "add":
       return redirect(LOCAL_PATH.test(returnTo) ? returnTo : "/cart", {
         status: 303,
-        headers: { "Set-Cookie": cartCookie(addCartLine(lines, productId), { secure }) },
+        headers: { "Set-Cookie": cartCookie(addCartLine(lines, productId, variant), { secure }) },
       });
     case "set": {
-      const next = quantity === undefined ? lines : setCartLine(lines, productId, quantity);
+      const next = quantity === undefined ? lines : setCartLine(lines, productId, quantity, variant);
       return redirect("/cart", { status: 303, headers: { "Set-Cookie": cartCookie(next, { secure }) } });
     }
     case "remove":
-      return redirect("/cart", { status: 303, headers: { "Set-Cookie": cartCookie(removeCartLine(lines, productId), { secure }) } });
+      return redirect("/cart", { status: 303, headers: { "Set-Cookie": cartCookie(removeCartLine(lines, productId, variant), { secure }) } });
   }
 }
 
@@ -131,6 +134,10 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) 
 /** One line as the page shows it: the server's price and stock, the shopper's quantity. */
 interface PageLine {
   productId: string;
+  /** The line's variant, its label (under the title) and SKU; absent for a product without variants. */
+  variantId?: number;
+  variantLabel?: string;
+  sku?: string;
   quantity: number;
   title: string;
   price: number;
@@ -147,7 +154,7 @@ interface PageLine {
 const countsInTotal = (status: PageLine["status"]) => status === "ok" || status === "limited" || status === "pending";
 
 /** POST /api/cart/quote: the browser's lines priced by the server. */
-async function requote(lines: { productId: string; quantity: number }[]): Promise<CartQuote> {
+async function requote(lines: { productId: string; quantity: number; variantId?: number | undefined }[]): Promise<CartQuote> {
   const response = await fetch("/api/cart/quote", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -175,16 +182,23 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   // A new loader answer (a plain post, a revalidation) is the freshest quote.
   useEffect(() => setQuote(loaderData.quote), [loaderData.quote]);
 
-  const quoted = useMemo(() => new Map(quote.lines.map((line) => [line.productId, line])), [quote]);
+  // Lines by product and variant: two variants of one product are two lines.
+  const quoted = useMemo(() => new Map(quote.lines.map((line) => [cartLineKey(line.productId, line.variantId), line])), [quote]);
 
   // With JavaScript, the browser's cart is the one shown: price any line the quote lacks.
   const missing = cart.ready
     ? cart.items
-        .filter((item) => !quoted.has(item.id))
-        .map((item) => item.id)
+        .map((item) => cartLineKey(item.id, item.variantId))
+        .filter((key) => !quoted.has(key))
         .join(",")
     : "";
-  const browserLines = useEffectEvent(() => cart.items.map((item) => ({ productId: item.id, quantity: item.quantity })));
+  const browserLines = useEffectEvent(() =>
+    cart.items.map((item) => ({
+      productId: item.id,
+      quantity: item.quantity,
+      ...(item.variantId !== undefined ? { variantId: item.variantId } : {}),
+    })),
+  );
   useEffect(() => {
     if (!cart.ready || (missing === "" && requoteCount === 0)) return;
     let live = true;
@@ -202,13 +216,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (!cart.ready) return;
     const changed: Record<string, number> = {};
-    const updates = [];
+    const updates: CartItemUpdate[] = [];
     for (const item of cart.items) {
-      const server = quoted.get(item.id);
+      const key = cartLineKey(item.id, item.variantId);
+      const server = quoted.get(key);
       if (!server || server.status === "unknown") continue;
-      if (server.price !== item.price) changed[item.id] = item.price;
+      if (server.price !== item.price) changed[key] = item.price;
       updates.push({
         id: item.id,
+        ...(item.variantId !== undefined ? { variantId: item.variantId, variantLabel: server.variantLabel ?? item.variantLabel ?? "" } : {}),
         price: server.price,
         originalPrice: server.originalPrice ?? undefined,
         title: server.title,
@@ -221,11 +237,16 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   }, [cart.ready, cart.items, quoted, refreshItems]);
 
   const lines: PageLine[] = cart.ready
-    ? cart.items.map((item) => {
-        const server = quoted.get(item.id);
-        const before = previousPrices[item.id];
+    ? cart.items.map((item): PageLine => {
+        const key = cartLineKey(item.id, item.variantId);
+        const server = quoted.get(key);
+        const before = previousPrices[key];
+        const label = server?.variantLabel ?? item.variantLabel;
         return {
           productId: item.id,
+          ...(item.variantId !== undefined ? { variantId: item.variantId } : {}),
+          ...(label ? { variantLabel: label } : {}),
+          ...((server?.sku ?? item.sku) ? { sku: server?.sku ?? item.sku } : {}),
           quantity: item.quantity,
           title: server?.title || (language === "ar" ? item.titleAr : item.title) || t("cart.line.unknownTitle"),
           price: server && server.status !== "unknown" ? server.price : item.price,
@@ -243,7 +264,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const chosen = delivery.chosen;
   const fee = delivery.fee;
   const days = chosen ? parseDeliveryDays(chosen.deliveryTime) : null;
-  const sent = useRef<{ productId: string; quantity: number }[]>([]);
+  const sent = useRef<{ productId: string; quantity: number; sku?: string | undefined }[]>([]);
 
   // A placed order: the pixel, and the cart, the form, the wilaya and its search cleared.
   const clearCart = useEffectEvent(() => {
@@ -325,10 +346,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <ul className="divide-y divide-stone-200 rounded-xl bg-white px-4 shadow-sm ring-1 ring-stone-200" data-testid="cart-lines">
             {lines.map((line) => (
               <CartPageLine
-                key={line.productId}
+                key={cartLineKey(line.productId, line.variantId)}
                 line={line}
-                onQuantity={cart.ready ? (quantity) => cart.setQuantity(line.productId, quantity) : undefined}
-                onRemove={cart.ready ? () => cart.removeItem(line.productId) : undefined}
+                onQuantity={cart.ready ? (quantity) => cart.setQuantity(line.productId, quantity, line.variantId) : undefined}
+                onRemove={cart.ready ? () => cart.removeItem(line.productId, line.variantId) : undefined}
               />
             ))}
           </ul>
@@ -348,7 +369,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             method="post"
             action="/cart"
             onSubmit={(event) => {
-              sent.current = lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+              sent.current = lines.map((line) => ({ productId: line.productId, quantity: line.quantity, sku: line.sku }));
               form.onSubmit(event);
             }}
             noValidate
@@ -414,6 +435,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 function fromQuote(line: QuotedLine, unknownTitle: string): PageLine {
   return {
     productId: line.productId,
+    ...(line.variantId !== undefined ? { variantId: line.variantId } : {}),
+    ...(line.variantLabel ? { variantLabel: line.variantLabel } : {}),
+    ...(line.sku ? { sku: line.sku } : {}),
     quantity: line.quantity,
     title: line.title || unknownTitle,
     price: line.price,
@@ -430,7 +454,10 @@ function CartPageLine({ line, onQuantity, onRemove }: { line: PageLine; onQuanti
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const unknown = line.status === "unknown";
   const counted = countsInTotal(line.status);
-  const href = productPath({ id: line.productId });
+  // A variant's line opens its product with that variant chosen.
+  const href = `${productPath({ id: line.productId })}${line.variantId !== undefined ? `?variant=${line.variantId}` : ""}`;
+  // Where the title stands alone (a button's label): "title — variant".
+  const name = line.variantLabel ? `${line.title} — ${line.variantLabel}` : line.title;
   const notice =
     line.status === "unknown"
       ? t("cart.line.unknown")
@@ -441,7 +468,13 @@ function CartPageLine({ line, onQuantity, onRemove }: { line: PageLine; onQuanti
           : null;
 
   return (
-    <li className="flex gap-3 py-4" data-testid="cart-line" data-product-id={line.productId} data-status={line.status}>
+    <li
+      className="flex gap-3 py-4"
+      data-testid="cart-line"
+      data-product-id={line.productId}
+      data-variant-id={line.variantId}
+      data-status={line.status}
+    >
       <div className={`shrink-0 ${unknown || line.status === "out_of_stock" ? "opacity-50" : ""}`}>
         {typeof line.image === "object" && line.image !== null ? (
           <ResponsiveImage image={line.image} sizes="80px" className="size-20 rounded-lg bg-stone-100 object-cover" />
@@ -458,6 +491,11 @@ function CartPageLine({ line, onQuantity, onRemove }: { line: PageLine; onQuanti
           <Link to={href} className="line-clamp-2 font-semibold hover:text-brand-700" data-testid="line-title">
             {line.title}
           </Link>
+        )}
+        {line.variantLabel && (
+          <p className="text-sm text-stone-600" data-testid="line-variant">
+            {line.variantLabel}
+          </p>
         )}
         {!unknown && (
           <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-stone-600">
@@ -489,7 +527,8 @@ function CartPageLine({ line, onQuantity, onRemove }: { line: PageLine; onQuanti
           ) : (
             <QuantityStepper
               productId={line.productId}
-              title={line.title}
+              variantId={line.variantId}
+              title={name}
               quantity={line.quantity}
               max={line.status === "out_of_stock" ? line.quantity : Math.max(line.stockQuantity, 1)}
               stock={line.status === "ok" ? line.stockQuantity : undefined}
@@ -504,7 +543,7 @@ function CartPageLine({ line, onQuantity, onRemove }: { line: PageLine; onQuanti
           )}
         </div>
         <div>
-          <RemoveLineButton productId={line.productId} title={line.title} onRemove={onRemove} />
+          <RemoveLineButton productId={line.productId} variantId={line.variantId} title={name} onRemove={onRemove} />
         </div>
       </div>
     </li>

@@ -4,13 +4,16 @@ import { data, Link, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
 import { AddToCartForm, StockNotice } from "~/components/shop/AddToCartForm";
 import { deferHydration } from "~/components/ui/deferHydration";
-import { useAddToCart } from "~/components/shop/useAddToCart";
+import { useAddToCart, type ChosenVariant } from "~/components/shop/useAddToCart";
 import { DiscountBadge, StockBadge } from "~/components/shop/StockBadges";
 import { Price } from "~/components/ui/Price";
 import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
 import { orderBodyOf, orderFormMessages, parseForm, productOrderSchema, type OrderFormAnswer, parsedOrder } from "~/lib/order-form";
 
-import { productPath, stockStatus } from "~/lib/product";
+import { productPath } from "~/lib/product";
+import type { PageQueryHandle } from "~/lib/page-query";
+import { selectionFromQuery } from "~/lib/variants";
+import { variantView } from "~/lib/variant-view";
 import { absoluteUrl, jsonLdMeta, seoMeta } from "~/lib/seo";
 import { OrderByContact } from "~/components/shop/share/OrderByContact";
 import { getCategory, getProduct, productOffers } from "~/server/catalog/index.server";
@@ -25,9 +28,14 @@ import { trackPixel } from "~/lib/pixel";
 import { defaultOffer } from "~/lib/whatsapp-order";
 import type { Route } from "./+types/product";
 
+/** The shopper's choice of a variant: `?variant=<id>`, or `o<option id>=<value id>` pairs from the pickers without JavaScript. */
+export const handle: PageQueryHandle = { query: ["variant", "o#"] };
+
 // The order form and the share buttons work from the server's markup until their code, not
 // part of the page's first load, arrives and hydrates them (see deferHydration).
 const ProductOrderSection = deferHydration(() => import("~/components/shop/order/ProductOrderForm").then((m) => m.ProductOrderSection));
+// The option pickers are links that work without JavaScript until their code arrives.
+const VariantPicker = deferHydration(() => import("~/components/shop/product/VariantPicker").then((m) => m.VariantPicker));
 const ShareWidget = deferHydration(() => import("~/components/shop/share/ShareWidget").then((m) => m.ShareWidget));
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -54,9 +62,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listDeliveryRates(db),
     productOffers(db, product.id),
   ]);
+  // The shopper's choice from the address (?variant= or the pickers' o<option>=<value> pairs), so the server's page shows it.
+  const view = variantView(
+    product,
+    selectionFromQuery(product.variants.options, product.variants.variants, new URL(request.url).searchParams),
+    language,
+  );
   return data({
     found: true as const,
     product,
+    view,
     category,
     wilayas,
     offers,
@@ -110,7 +125,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <ProductDetail
+      key={loaderData.product.id}
       product={loaderData.product}
+      view={loaderData.view}
       category={loaderData.category}
       wilayas={loaderData.wilayas}
       offers={loaderData.offers}
@@ -124,6 +141,7 @@ type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
 function ProductDetail({
   product,
+  view: serverView,
   category,
   wilayas,
   offers,
@@ -131,6 +149,8 @@ function ProductDetail({
   url,
 }: {
   product: Loaded["product"];
+  /** The choice the server read from the address, and what it shows. */
+  view: Loaded["view"];
   category: Loaded["category"];
   wilayas: Loaded["wilayas"];
   offers: Loaded["offers"];
@@ -142,19 +162,35 @@ function ProductDetail({
   const location = useLocation();
   // Open after a refused plain (no-JS) post of the order form, to show its answer.
   const [orderOpen, setOrderOpen] = useState(posted != null);
-  const { add, justAdded: added, stockNotice } = useAddToCart(product);
-  const available = stockStatus(product) !== "out";
+  // The choice: the server's, then each picker's (made by the pickers' code, which loads after the page).
+  const [choice, setChoice] = useState(serverView);
+  // A navigation to another choice (a shared link, back and forward) starts over from the server's.
+  const [seen, setSeen] = useState(serverView);
+  if (seen !== serverView && JSON.stringify(seen.selection) !== JSON.stringify(serverView.selection)) {
+    setSeen(serverView);
+    setChoice(serverView);
+  }
+  const { variant, missing, available } = choice;
+  const images = choice.imageIds.map((id) => product.images.find((image) => image.id === id)!);
+  const chosen: ChosenVariant | undefined = variant
+    ? { ...variant, price: choice.price, originalPrice: choice.originalPrice, stock: choice.stockQuantity, image: images[0] ?? null }
+    : undefined;
+  const { add, justAdded: added, stockNotice } = useAddToCart(product, chosen);
+  // A product with variants is bought as one of them: until the choice is complete, add-to-cart and
+  // buy-now look disabled and, when tapped, name the option still missing.
+  const [choiceAsked, setChoiceAsked] = useState(false);
+  const choiceNotice = missing && choiceAsked ? t("catalog.product.chooseOption", { option: missing }) : null;
   const closeOrder = useCallback(() => setOrderOpen(false), []);
+  const title = variant ? `${product.title} (${variant.label})` : product.title;
   // The offer the order form holds, named by the WhatsApp message: before the form runs (and
   // without JavaScript) its default, the first the stock can fill.
   const [chosenOfferId, setChosenOfferId] = useState<number | undefined>(undefined);
-  const chosenOffer =
-    offers.find((offer) => offer.id === chosenOfferId) ?? defaultOffer(offers, product.inStock === false ? 0 : product.stockQuantity);
+  const chosenOffer = offers.find((offer) => offer.id === chosenOfferId) ?? defaultOffer(offers, choice.inStock === false ? 0 : choice.stockQuantity);
 
   // The cards' quick-buy lands here with #order: open the order slot at once.
   useEffect(() => {
-    if (location.hash === "#order" && available) setOrderOpen(true);
-  }, [location.hash, available]);
+    if (location.hash === "#order" && available && !missing) setOrderOpen(true);
+  }, [location.hash, available, missing]);
 
   useEffect(() => {
     trackPixel("ViewContent", {
@@ -189,26 +225,51 @@ function ProductDetail({
       </nav>
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
-        <ProductGallery images={product.images} title={product.title} />
+        {/* Keyed by the variant: its gallery starts on its first picture. */}
+        <ProductGallery key={variant?.id ?? "product"} images={images} title={product.title} />
         <div>
           <div className="flex flex-wrap gap-2">
-            <DiscountBadge price={product.price} originalPrice={product.originalPrice} />
-            <StockBadge inStock={product.inStock} stockQuantity={product.stockQuantity} />
+            <DiscountBadge price={choice.price} originalPrice={choice.originalPrice} />
+            <StockBadge inStock={choice.inStock} stockQuantity={choice.stockQuantity} />
           </div>
           <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{product.title}</h1>
-          <div className="mt-3">
-            <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+          <div className="mt-3 flex flex-wrap items-baseline gap-x-2">
+            {choice.priceFrom && (
+              <span className="text-stone-600" data-testid="price-from">
+                {t("catalog.card.priceFrom")}
+              </span>
+            )}
+            <Price price={choice.price} originalPrice={choice.originalPrice} size="lg" />
           </div>
           <p className="mt-2 text-sm text-stone-600">
             {available ? t("catalog.product.available") : t("catalog.card.outOfStock")} · {t("catalog.product.cashOnDelivery")}
           </p>
 
+          {product.variants.options.length > 0 && (
+            <VariantPicker
+              product={product}
+              selection={choice.selection}
+              onPick={(next) => {
+                setChoice(next);
+                setChoiceAsked(false);
+                if (!next.variant) setOrderOpen(false);
+              }}
+            />
+          )}
+
           <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-            <AddToCartForm productId={product.id} onAdd={add} className="flex flex-1">
+            <AddToCartForm
+              productId={product.id}
+              variantId={variant?.id}
+              onAdd={() => (missing ? setChoiceAsked(true) : add())}
+              className="flex flex-1"
+            >
               <button
                 type="submit"
                 disabled={!available}
-                className="flex-1 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
+                className={`flex-1 rounded-lg px-5 py-3 font-semibold disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 ${
+                  missing ? "bg-stone-300 text-stone-600" : "bg-brand-700 text-white hover:bg-brand-800"
+                }`}
                 data-testid="add-to-cart"
               >
                 {added ? t("catalog.card.added") : t("catalog.card.addToCart")}
@@ -221,11 +282,14 @@ function ProductDetail({
                 role="button"
                 onClick={(event) => {
                   event.preventDefault();
-                  setOrderOpen((open) => !open);
+                  if (missing) setChoiceAsked(true);
+                  else setOrderOpen((open) => !open);
                 }}
                 aria-expanded={orderOpen}
                 aria-controls="order"
-                className="flex-1 rounded-lg bg-accent-500 px-5 py-3 text-center font-bold text-stone-900 hover:bg-amber-400"
+                className={`flex-1 rounded-lg px-5 py-3 text-center font-bold ${
+                  missing ? "bg-stone-200 text-stone-500" : "bg-accent-500 text-stone-900 hover:bg-amber-400"
+                }`}
                 data-testid="buy-now"
               >
                 {orderOpen ? t("catalog.product.closeOrder") : t("catalog.product.buyNow")}
@@ -244,6 +308,15 @@ function ProductDetail({
           <span className="sr-only" role="status" aria-live="polite">
             {added ? t("catalog.card.added") : ""}
           </span>
+          {choiceNotice && (
+            <p
+              role="alert"
+              className="mt-3 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900 ring-1 ring-amber-300"
+              data-testid="choose-option-notice"
+            >
+              {choiceNotice}
+            </p>
+          )}
           {stockNotice && (
             <div className="mt-3">
               <StockNotice message={stockNotice} />
@@ -259,17 +332,18 @@ function ProductDetail({
               onClose={closeOrder}
               posted={posted}
               onOfferChange={setChosenOfferId}
+              variant={variant && { id: variant.id, price: choice.price, stock: choice.stockQuantity }}
             />
           )}
 
           <ShareWidget
             key={product.id}
             mode="full"
-            target={{ type: "product", id: product.id }}
+            target={{ type: "product", id: product.id, ...(variant ? { variantId: variant.id } : {}) }}
             title={product.title}
             description={product.description}
           />
-          <OrderByContact title={product.title} price={product.price} url={url} offer={chosenOffer} />
+          <OrderByContact title={title} price={choice.price} url={url} offer={chosenOffer} />
 
           {product.description && (
             <section className="mt-6">
@@ -277,7 +351,11 @@ function ProductDetail({
               <p className="mt-2 leading-relaxed text-stone-700">{product.description}</p>
             </section>
           )}
-          {product.sku && <p className="mt-4 text-xs text-stone-500">{t("catalog.product.sku", { sku: product.sku })}</p>}
+          {(variant?.sku ?? product.sku) && (
+            <p className="mt-4 text-xs text-stone-500" data-testid="product-sku">
+              {t("catalog.product.sku", { sku: variant?.sku ?? product.sku })}
+            </p>
+          )}
         </div>
       </div>
     </div>

@@ -48,6 +48,9 @@ import {
 import { localizedName } from "./catalog.service.server";
 import { productOffers, saveProductOffers } from "./offers.service.server";
 import type { ProductOffer } from "~/lib/offers";
+import { variantRowsFromVariants } from "~/lib/admin-product-variants";
+import type { ProductVariants } from "~/lib/variants";
+import { productImageIds, productVariantsForAdmin, saveProductVariants, VariantsRefused } from "./variants-admin.service.server";
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -148,7 +151,7 @@ export async function listAdminProducts(db: Kysely<Database>, query: AdminProduc
   };
 }
 
-function toFormValues(row: AdminProductRow, offers: ProductOffer[]): ProductFormValues {
+function toFormValues(row: AdminProductRow, offers: ProductOffer[], variants: ProductVariants): ProductFormValues {
   return {
     slug: row.slug,
     title: row.title,
@@ -167,6 +170,7 @@ function toFormValues(row: AdminProductRow, offers: ProductOffer[]): ProductForm
     sku: row.sku ?? "",
     target: pageTargetOf({ sectionId: row.section_id, category: row.category }),
     offers: offerRowsFromOffers(offers),
+    variants: variantRowsFromVariants(variants),
   };
 }
 
@@ -175,11 +179,12 @@ export function submittedFormValues(fields: ProductFormFields): ProductFormValue
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const values = { ...EMPTY_PRODUCT_FORM };
   for (const key of Object.keys(values) as (keyof ProductFormValues)[]) {
-    if (key === "inStock" || key === "offers") continue;
+    if (key === "inStock" || key === "offers" || key === "variants") continue;
     (values as Record<string, unknown>)[key] = text(fields[key as keyof ProductFormFields]);
   }
   values.inStock = fields.inStock === "on" || fields.inStock === "true" || fields.inStock === true;
   values.offers = fields.offers ?? values.offers;
+  values.variants = fields.variants ?? values.variants;
   return values;
 }
 
@@ -196,12 +201,12 @@ export interface AdminProductDetail {
 export async function getAdminProduct(db: Kysely<Database>, id: string): Promise<AdminProductDetail | null> {
   const row = await selectAdminProduct(db, id);
   if (!row) return null;
-  const [images, offers] = await Promise.all([selectProductImages(db, id), productOffers(db, id)]);
+  const [images, offers, variants] = await Promise.all([selectProductImages(db, id), productOffers(db, id), productVariantsForAdmin(db, id)]);
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
-    values: toFormValues(row, offers),
+    values: toFormValues(row, offers, variants),
     images: images.map((image) => ({ ...toImage(image), id: image.id, position: image.position })),
     updatedAt: row.updated_at,
   };
@@ -336,7 +341,9 @@ export async function saveProduct(
   storage: Storage,
   request: { id: string | null; fields: ProductFormFields; files: UploadedFile[]; expectedUpdatedAt?: string | null },
 ): Promise<SaveProductResult> {
-  const parsed = parseProductForm(request.fields);
+  // A variant's picture is one of the product's saved images (a new product has none yet).
+  const imageIds = request.id !== null && request.fields.variants ? await productImageIds(db, request.id) : [];
+  const parsed = parseProductForm(request.fields, { imageIds });
   if (!parsed.ok) return refused(400, parsed.formError, parsed.fieldErrors);
   const input = parsed.value;
 
@@ -373,12 +380,18 @@ export async function saveProduct(
         }
         await insertImages(trx, imageRows(id, uploads.images, await nextImagePosition(trx, id), input.title));
         if (input.offers) await saveProductOffers(trx, id, input.offers);
+        if (input.variants) await saveProductVariants(trx, id, input.variants);
         await refreshSearchText(trx, [id]);
       });
       // Category counts and collection counts change with a product's category and stock.
       invalidateReferenceData();
       return { ok: true, id, created: request.id === null };
     } catch (error) {
+      if (error instanceof VariantsRefused) {
+        await removeUnusedImages(db, storage, uploads.images);
+        const first = Object.values(error.fieldErrors)[0] ?? null;
+        return refused(first === "skuTaken" ? 409 : 422, first, error.fieldErrors);
+      }
       if (error instanceof StaleProduct) {
         await removeUnusedImages(db, storage, uploads.images);
         const exists = await productIdExists(db, id).catch(() => true);

@@ -73,10 +73,62 @@ export interface ProductOffersTable {
   label_fr: string | null;
 }
 
+/** An option of a product (Colour, Size), migration 018 (docs/decisions/0028-product-variants.md). */
+export interface ProductOptionsTable {
+  id: AutoId;
+  product_id: string;
+  position: number;
+  name_ar: string;
+  name_en: string | null;
+  name_fr: string | null;
+}
+
+/** A value of an option (Red, XL, 50 ml); a colour may carry a swatch "#rrggbb". */
+export interface ProductOptionValuesTable {
+  id: AutoId;
+  option_id: number;
+  position: number;
+  name_ar: string;
+  name_en: string | null;
+  name_fr: string | null;
+  swatch: string | null;
+}
+
+/** One combination of option values of a product, with its own SKU, stock and optional prices. */
+export interface ProductVariantsTable {
+  id: AutoId;
+  product_id: string;
+  position: number;
+  /** The value ids, one per option in the options' order, joined by "-" (app/lib/variants.ts `combinationKey`); unique per product. */
+  combination: string;
+  /** Unique in the shop. */
+  sku: string;
+  /** Whole dinars; null: the product's price. */
+  price: number | null;
+  /** Whole dinars; null: the product's compare-at price. */
+  compare_at_price: number | null;
+  stock_quantity: Generated<number>;
+  low_stock_threshold: Generated<number>;
+  is_active: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The pictures of a variant, chosen among its product's. */
+export interface ProductVariantImagesTable {
+  variant_id: number;
+  image_id: number;
+  position: number;
+}
+
 export interface CatalogTables {
   categories: CategoriesTable;
   sections: SectionsTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
   product_offers: ProductOffersTable;
+  product_options: ProductOptionsTable;
+  product_option_values: ProductOptionValuesTable;
+  product_variants: ProductVariantsTable;
+  product_variant_images: ProductVariantImagesTable;
 }

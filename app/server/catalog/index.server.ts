@@ -18,6 +18,8 @@ export * from "./sitemap.service.server";
 export * from "./stock.service.server";
 export * from "./taxonomy.service.server";
 export * from "./taxonomy-form.server";
+export * from "./variants.service.server";
+export * from "./variants-admin.service.server";
 export { refreshMissingSearchText, refreshSearchText } from "./search.repo.server";
 /** The product query other domains build their product reads on (cards by id, joins, images). */
 export { selectImages, selectProductCardsByIds, selectProducts, selectProductsByIds, type ProductCardRow } from "./product.repo.server";

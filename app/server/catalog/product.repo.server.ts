@@ -1,7 +1,8 @@
-import { PostgresAdapter, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonArrayFrom as jsonArrayFromPostgres } from "kysely/helpers/postgres";
 import { jsonArrayFrom as jsonArrayFromSqlite } from "kysely/helpers/sqlite";
 import type { Database } from "../db/database.server";
+import { optionValueColumns, variantColumns } from "./variants.repo.server";
 
 export type { ProductSort } from "~/lib/listing";
 import type { ProductSort } from "~/lib/listing";
@@ -25,8 +26,33 @@ const cardColumns = [
   "products.created_at",
 ] as const;
 
+/**
+ * The lowest or highest price of a product's active variants (a variant without its own price
+ * sells at the product's), null for a product without variants: a card says "from X" when they
+ * differ. A subselect per returned row, read from the variants' (product, combination) index.
+ */
+function variantPriceBound(eb: ExpressionBuilder<Database, "products">, bound: "min" | "max") {
+  const price = sql<number>`coalesce(${sql.ref("variant_prices.price")}, ${sql.ref("products.price")})`;
+  return eb
+    .case()
+    .when("products.has_variants", "=", true)
+    .then(
+      eb
+        .selectFrom("product_variants as variant_prices")
+        .select(bound === "min" ? eb.fn.min(price).as("p") : eb.fn.max(price).as("p"))
+        .whereRef("variant_prices.product_id", "=", "products.id")
+        .where("variant_prices.is_active", "=", true),
+    )
+    .else(null)
+    .end();
+}
+
+/** Every product query's columns, with the price range of its active variants (variant_min_price, variant_max_price). */
 export function selectProducts(db: Kysely<Database>) {
-  return db.selectFrom("products").select(cardColumns);
+  return db
+    .selectFrom("products")
+    .select(cardColumns)
+    .select((eb) => [variantPriceBound(eb, "min").as("variant_min_price"), variantPriceBound(eb, "max").as("variant_max_price")]);
 }
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>["executeTakeFirstOrThrow"]>>;
@@ -165,6 +191,7 @@ function productByKey(db: Kysely<Database>, key: string) {
 
 /** An image as JSON aggregation returns it (the product_images columns a page shows). */
 export interface ImageJson {
+  id: number;
   position: number;
   url: string;
   width: number;
@@ -173,19 +200,52 @@ export interface ImageJson {
   widths: string;
 }
 
+/** A product's options, option values, variants and variant pictures, as JSON aggregation returns them (flat, joined in code). */
+export interface VariantRowsJson {
+  options: { id: number; position: number; name_ar: string; name_en: string | null; name_fr: string | null }[];
+  values: {
+    id: number;
+    option_id: number;
+    position: number;
+    name_ar: string;
+    name_en: string | null;
+    name_fr: string | null;
+    swatch: string | null;
+  }[];
+  variants: {
+    id: number;
+    position: number;
+    combination: string;
+    sku: string;
+    price: number | null;
+    compare_at_price: number | null;
+    stock_quantity: number;
+    low_stock_threshold: number;
+    is_active: boolean | 0 | 1;
+  }[];
+  variant_images: { variant_id: number; image_id: number; position: number }[];
+}
+
+/** SQLite hands an aggregated array back as JSON text, PostgreSQL as parsed JSON. */
+function parsedArray<T>(raw: unknown): T[] {
+  return (typeof raw === "string" ? JSON.parse(raw) : (raw ?? [])) as T[];
+}
+
 /**
- * A product by key (as selectProductByKey) with its whole gallery in the same query: the images
- * aggregated to a JSON array (json_group_array on SQLite, json_agg on PostgreSQL), by position.
+ * A product by key (as selectProductByKey) with its whole gallery and its options and variants
+ * in the same query (one round trip): each aggregated to a JSON array (json_group_array on
+ * SQLite, json_agg on PostgreSQL), flat, put together by the caller.
  */
 export async function selectProductWithImages(db: Kysely<Database>, key: string) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const jsonArrayFrom = postgres ? jsonArrayFromPostgres : jsonArrayFromSqlite;
   const row = await productByKey(db, key)
-    .select((eb) =>
+    .select((eb) => [
       jsonArrayFrom(
         eb
           .selectFrom("product_images")
           .select([
+            "product_images.id",
             "product_images.position",
             "product_images.url",
             "product_images.width",
@@ -196,13 +256,40 @@ export async function selectProductWithImages(db: Kysely<Database>, key: string)
           .whereRef("product_images.product_id", "=", "products.id")
           .orderBy("product_images.position"),
       ).as("images"),
-    )
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_options")
+          .select(["product_options.id", "product_options.position", "product_options.name_ar", "product_options.name_en", "product_options.name_fr"])
+          .whereRef("product_options.product_id", "=", "products.id"),
+      ).as("options"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_option_values")
+          .innerJoin("product_options as value_option", "value_option.id", "product_option_values.option_id")
+          .select(optionValueColumns)
+          .whereRef("value_option.product_id", "=", "products.id"),
+      ).as("values"),
+      jsonArrayFrom(eb.selectFrom("product_variants").select(variantColumns).whereRef("product_variants.product_id", "=", "products.id")).as(
+        "variants",
+      ),
+      jsonArrayFrom(
+        eb
+          .selectFrom("product_variant_images")
+          .innerJoin("product_variants as image_variant", "image_variant.id", "product_variant_images.variant_id")
+          .select(["product_variant_images.variant_id", "product_variant_images.image_id", "product_variant_images.position"])
+          .whereRef("image_variant.product_id", "=", "products.id"),
+      ).as("variant_images"),
+    ])
     .executeTakeFirst();
   if (!row) return undefined;
-  // SQLite hands the array back as JSON text, PostgreSQL as parsed JSON.
-  const raw: unknown = row.images;
-  const images = (typeof raw === "string" ? JSON.parse(raw) : (raw ?? [])) as ImageJson[];
-  return { ...row, images: images.sort((a, b) => a.position - b.position) };
+  const images = parsedArray<ImageJson>(row.images).sort((a, b) => a.position - b.position);
+  const variantRows: VariantRowsJson = {
+    options: parsedArray(row.options),
+    values: parsedArray(row.values),
+    variants: parsedArray(row.variants),
+    variant_images: parsedArray(row.variant_images),
+  };
+  return { ...row, images, variantRows };
 }
 
 /** Several products by stored id with their main image, in one query, whatever their stock. */

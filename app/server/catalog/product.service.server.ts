@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
+import type { ProductVariants } from "~/lib/variants";
+import { variantsFromRows } from "./variants.service.server";
 import { fallbackBooks, fallbackToys, type FallbackProduct } from "~/data/fallback-products";
 import type { Language } from "~/i18n/config";
 import { parseImageWidths } from "~/lib/images";
 import { pageCountOf, pageWindow } from "~/lib/listing";
-import type { ProductCardData, ProductImageData } from "~/lib/product";
+import { cardPrice, type ProductCardData, type ProductImageData } from "~/lib/product";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
 import { logger } from "../logger.server";
@@ -40,6 +42,11 @@ function mainImageOf(row: ProductCardRow): Pick<ImageRow, "url" | "width" | "hei
   return { url: row.image_url, width: row.image_width, height: row.image_height, alt: row.image_alt ?? "", widths: row.image_widths ?? "" };
 }
 
+/** An aggregate as the driver hands it (PostgreSQL may send a bigint as text). */
+function toNumberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
 /** A card row with its joined main image (selectProductCards) to a card. */
 export function cardRowToCard(row: ProductCardRow, language: Language): ProductCardData {
   return toCardData(row, mainImageOf(row), language);
@@ -50,13 +57,15 @@ export function toCardData(
   image: Pick<ImageRow, "url" | "width" | "height" | "alt" | "widths"> | undefined,
   language: Language,
 ): ProductCardData {
+  const { price, priceFrom } = cardPrice(row.price, { min: toNumberOrNull(row.variant_min_price), max: toNumberOrNull(row.variant_max_price) });
   return {
     id: row.id,
     slug: row.slug,
     title: localized(row.title, row.title_en, row.title_fr, language),
     titleAr: row.title,
     description: localized(row.description, row.description_en, row.description_fr, language),
-    price: row.price,
+    price,
+    ...(priceFrom ? { priceFrom } : {}),
     originalPrice: row.compare_at_price > 0 ? row.compare_at_price : null,
     image: image ? toImageData(image) : null,
     inStock: toBool(row.in_stock),
@@ -160,20 +169,27 @@ export async function listCategoryProducts(
 }
 
 export interface ProductDetail extends ProductCardData {
-  images: ProductImageData[];
+  // `price` is the product's own here (a variant without its own price sells at it); `priceFrom` says its active variants' prices differ.
+  /** The gallery; `id` links an image to the variants that show it. */
+  images: (ProductImageData & { id: number })[];
   sku: string | null;
   category: string | null;
+  /** Its options and variants (both empty for a product sold as one thing). */
+  variants: ProductVariants;
 }
 
-/** A product by slug, stored id or numeric id, with its whole gallery (one query); null when unknown. */
+/** A product by slug, stored id or numeric id, with its whole gallery, options and variants (one query); null when unknown. */
 export async function getProduct(db: Kysely<Database>, key: string, language: Language): Promise<ProductDetail | null> {
   const row = await selectProductWithImages(db, key);
   if (!row) return null;
   const images = row.images;
   return {
     ...toCardData(row, images[0], language),
-    images: images.map(toImageData),
+    // The product's own price, which a variant without its own sells at (a card shows the lowest instead).
+    price: row.price,
+    images: images.map((image) => ({ ...toImageData(image), id: image.id })),
     sku: row.sku,
     category: row.category,
+    variants: variantsFromRows(row.variantRows),
   };
 }

@@ -8,9 +8,9 @@ import { orderProducts, selectProducts } from "./product.repo.server";
 const REFRESH_BATCH = 500;
 
 /**
- * Recomputes products.search_text (folded titles and SKU, see `searchDocument`)
- * of the given products, or of every product when `productIds` is omitted.
- * Call it after inserting a product or changing its titles or SKU.
+ * Recomputes products.search_text (folded titles, SKU and its variants' SKUs, see
+ * `searchDocument`) of the given products, or of every product when `productIds` is omitted.
+ * Call it after inserting a product or changing its titles, its SKU or its variants.
  * Returns the number of rows written.
  */
 export async function refreshSearchText(db: Kysely<Database>, productIds?: string[]): Promise<number> {
@@ -23,8 +23,12 @@ export async function refreshSearchText(db: Kysely<Database>, productIds?: strin
     for (const ids of batches) {
       let query = trx.selectFrom("products").select(["id", "title", "title_en", "title_fr", "sku", "search_text"]);
       if (ids) query = query.where("id", "in", ids);
-      for (const row of await query.execute()) {
-        const text = searchDocument({ title: row.title, titleEn: row.title_en, titleFr: row.title_fr, sku: row.sku });
+      const rows = await query.execute();
+      const variantSkus = await selectVariantSkus(trx, ids);
+      for (const row of rows) {
+        // A variant's SKU finds its product: the SKU part holds the product's and its variants'.
+        const skus = [row.sku, ...(variantSkus.get(row.id) ?? [])].filter((sku): sku is string => Boolean(sku));
+        const text = searchDocument({ title: row.title, titleEn: row.title_en, titleFr: row.title_fr, sku: skus.join(" ") });
         if (text === row.search_text) continue;
         await trx.updateTable("products").set({ search_text: text }).where("id", "=", row.id).execute();
         written++;
@@ -33,6 +37,16 @@ export async function refreshSearchText(db: Kysely<Database>, productIds?: strin
     return written;
   };
   return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+/** The SKUs of the variants of some products, or of all (active or not: a merchant searches their own codes too), by product. */
+async function selectVariantSkus(db: Kysely<Database>, productIds: string[] | undefined): Promise<Map<string, string[]>> {
+  const byProduct = new Map<string, string[]>();
+  let query = db.selectFrom("product_variants").select(["product_id", "sku"]).orderBy("product_id").orderBy("position");
+  if (productIds) query = query.where("product_id", "in", productIds);
+  const rows = await query.execute();
+  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row.sku]);
+  return byProduct;
 }
 
 /**

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { demoCategories, demoProducts, demoSections } from "~/data/demo-catalogue";
+import { demoCategories, demoProducts, demoSections, type DemoVariants } from "~/data/demo-catalogue";
+import { combinationKey } from "~/lib/variants";
 import { defaultStopDeskPrice } from "~/lib/delivery-options";
 import { formatImageWidths } from "~/lib/images";
 import wilayaData from "~/data/wilayas.json";
@@ -196,12 +197,14 @@ export async function seedDemoCatalogue(
           stock_quantity: p.stockQuantity,
           low_stock_threshold: p.lowStockThreshold,
           sku: p.sku,
+          has_variants: p.variants !== undefined,
           created_at: p.createdAt,
           updated_at: p.createdAt,
         })
         .execute();
+      let imageIds: number[] = [];
       if (p.images.length > 0) {
-        await trx
+        const inserted = await trx
           .insertInto("product_images")
           .values(
             p.images.map((image, position) => {
@@ -217,7 +220,13 @@ export async function seedDemoCatalogue(
               };
             }),
           )
+          .returning(["id", "position"])
           .execute();
+        imageIds = inserted.sort((a, b) => a.position - b.position).map((row) => row.id);
+      }
+      if (p.variants) {
+        const imageIdOf = new Map(p.images.map((image, position) => [image.src, imageIds[position]!]));
+        await seedDemoVariants(trx, p.id, p.variants, imageIdOf, p.lowStockThreshold, p.createdAt);
       }
     }
     await seedDemoMerchandising(trx, banner, now);
@@ -230,9 +239,73 @@ export async function seedDemoCatalogue(
   };
 }
 
+/**
+ * A demo product's options, values, variants and variant pictures (docs/decisions/0028-product-variants.md).
+ * The product row already holds the variants' stock sum (checked by demo-catalogue.test.ts).
+ */
+async function seedDemoVariants(
+  trx: Kysely<Database>,
+  productId: string,
+  demo: DemoVariants,
+  imageIdOf: ReadonlyMap<string, number>,
+  lowStockThreshold: number,
+  now: string,
+): Promise<void> {
+  const valueIds: Map<string, number>[] = [];
+  for (const [position, option] of demo.options.entries()) {
+    const { id: optionId } = await trx
+      .insertInto("product_options")
+      .values({ product_id: productId, position, name_ar: option.name, name_en: option.nameEn, name_fr: option.nameFr })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const ids = new Map<string, number>();
+    for (const [valuePosition, value] of option.values.entries()) {
+      const { id } = await trx
+        .insertInto("product_option_values")
+        .values({
+          option_id: optionId,
+          position: valuePosition,
+          name_ar: value.name,
+          name_en: value.nameEn,
+          name_fr: value.nameFr,
+          swatch: value.swatch ?? null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.set(value.nameEn, id);
+    }
+    valueIds.push(ids);
+  }
+  for (const [position, variant] of demo.variants.entries()) {
+    const { id: variantId } = await trx
+      .insertInto("product_variants")
+      .values({
+        product_id: productId,
+        position,
+        combination: combinationKey(variant.values.map((name, index) => valueIds[index]!.get(name)!)),
+        sku: variant.sku,
+        price: variant.price ?? null,
+        compare_at_price: variant.compareAtPrice ?? null,
+        stock_quantity: variant.stockQuantity,
+        low_stock_threshold: lowStockThreshold,
+        is_active: true,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const images = (variant.images ?? []).map((src, imagePosition) => ({
+      variant_id: variantId,
+      image_id: imageIdOf.get(src)!,
+      position: imagePosition,
+    }));
+    if (images.length > 0) await trx.insertInto("product_variant_images").values(images).execute();
+  }
+}
+
 // A few in-stock demo products of one kind, for the demo collection and custom page.
 const availableDemo = (keep: (p: (typeof demoProducts)[number]) => boolean) =>
-  demoProducts.filter((p) => p.inStock && p.stockQuantity > 0 && keep(p)).slice(0, 5);
+  demoProducts.filter((p) => p.inStock && p.stockQuantity > 0 && !p.variants && keep(p)).slice(0, 5);
 const weeklyOffers = availableDemo((p) => p.sectionId === "special-offers");
 const schoolProducts = availableDemo((p) => p.category === "books");
 

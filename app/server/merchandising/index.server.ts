@@ -9,12 +9,14 @@ export * from "./sitemap.service.server";
 export { selectCollectionsByIds } from "./collections.repo.server";
 export { selectCustomPagesByIds } from "./custom-pages.repo.server";
 export { COLLECTIONS_ADMIN, CUSTOM_PAGES_ADMIN, saveMerchForm, type MerchAdmin, type MerchFormSaveResult } from "./merch-admin.server";
+export { pickerSelection, postedPickerSelection, withPickerVariants } from "./merch-shared.server";
 export {
   MERCH_IMAGE_FORM_BYTES,
   MERCH_TEXT_FIELDS,
   MERCH_TEXT_FORM_BYTES,
   parseRecordId,
   postedProductIds,
+  postedVariants,
   SECTION_TEXT_FIELDS,
   textFields,
 } from "./merch-form.server";

@@ -1,12 +1,5 @@
 import type { Kysely } from "kysely";
-import {
-  collectionPath,
-  customPagePath,
-  normalizeProductIds,
-  type AdminCollectionCard,
-  type AdminCustomPageCard,
-  type PickerProduct,
-} from "~/lib/merchandising";
+import { collectionPath, customPagePath, type AdminCollectionCard, type AdminCustomPageCard, type PickerProduct } from "~/lib/merchandising";
 import type { MerchCardData, MerchKind, MerchRecord, MerchRefusal } from "~/lib/merchandising-admin";
 import {
   collectionValuesFromForm,
@@ -23,9 +16,9 @@ import type { Database } from "../db/database.server";
 import type { Storage } from "../storage/index.server";
 import { deleteCollection, getAdminCollection, listAdminCollections, saveCollection } from "./collections.service.server";
 import { deleteCustomPage, getAdminCustomPage, listAdminCustomPages, saveCustomPage } from "./custom-pages.service.server";
-import { MERCH_TEXT_FIELDS, postedImage, postedProductIds, textFields } from "./merch-form.server";
+import { MERCH_TEXT_FIELDS, postedImage, postedProductIds, postedVariants, textFields } from "./merch-form.server";
 import type { MerchRecordSave } from "./merch-records.server";
-import { pickerProductsByIds } from "../catalog/index.server";
+import { postedPickerSelection } from "./merch-shared.server";
 
 /**
  * The admin lists and forms of collections and custom pages (/admin/collections,
@@ -113,10 +106,12 @@ export async function saveMerchForm<Card, Values extends CollectionFormValues | 
 ): Promise<MerchFormSaveResult> {
   const fields = textFields(form, MERCH_TEXT_FIELDS);
   const productIds = postedProductIds(form);
+  const variants = postedVariants(form);
   const result = await admin.save(db, storage, {
     id,
     fields,
     productIds,
+    variants,
     image: await postedImage(form),
     removeImage: form.get("removeImage") === "on",
   });
@@ -127,6 +122,6 @@ export async function saveMerchForm<Card, Values extends CollectionFormValues | 
     error: result.error,
     field: result.field ?? null,
     values: admin.valuesFromForm(fields, productIds),
-    products: await pickerProductsByIds(db, normalizeProductIds(productIds)),
+    products: await postedPickerSelection(db, productIds, variants),
   };
 }

@@ -26,6 +26,15 @@ export function postedProductIds(form: FormData): string[] {
   return form.getAll("productIds").filter((value): value is string => typeof value === "string");
 }
 
+/** The posted variant choices of a product list, by field name (variantFieldName): "" is any variant. */
+export function postedVariants(form: FormData): Record<string, string> {
+  const variants: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (name.startsWith("variants[") && typeof value === "string") variants[name] = value;
+  }
+  return variants;
+}
+
 /** The first file of the `image` input, or null when none was chosen. */
 export async function postedImage(form: FormData): Promise<UploadedFile | null> {
   return (await uploadedFiles(form.getAll("image")))[0] ?? null;

@@ -10,19 +10,20 @@ import type {
   MerchParseResult,
   MerchSaveResult,
 } from "~/lib/merchandising.schema";
-import { pickerProductsByIds, withMainImages } from "../catalog/index.server";
+import { withMainImages } from "../catalog/index.server";
 import type { UploadedFile } from "../images/index.server";
 import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";
 import {
-  checkProductIds,
+  checkProductList,
   columnIn,
   imageFiles,
   removeUnusedImages,
   saveImaged,
   translationsOf,
+  pickerSelection,
   type StoredImageColumns,
   type TranslatedColumns,
 } from "./merch-shared.server";
@@ -35,6 +36,7 @@ import {
   type MerchRecordValues,
 } from "./merch-records.repo.server";
 import { selectListedProducts, selectProductLists } from "./product-lists.repo.server";
+import { atListedVariants, listedVariant } from "./listed-variants.server";
 
 /**
  * The steps a collection and a custom page share (the admin's read, save and delete; the
@@ -76,6 +78,8 @@ export interface MerchRecordSave {
   id: number | null;
   fields: MerchFormFields;
   productIds: string[];
+  /** The posted variant choices by field name (postedVariants); absent: every product as a whole. */
+  variants?: Readonly<Record<string, string>>;
   image: UploadedFile | null;
   removeImage: boolean;
 }
@@ -88,8 +92,8 @@ export async function getAdminRecord<Row extends MerchRecordRow>(
 ): Promise<{ row: Row; productIds: string[]; products: PickerProduct[] } | null> {
   const row = await kind.selectRow(db, id);
   if (!row) return null;
-  const productIds = (await selectProductLists(db, kind.listKind, [id])).get(id) ?? [];
-  return { row, productIds, products: await pickerProductsByIds(db, productIds) };
+  const entries = (await selectProductLists(db, kind.listKind, [id])).get(id) ?? [];
+  return { row, productIds: entries.map((entry) => entry.productId), products: await pickerSelection(db, entries) };
 }
 
 /** The form values of the columns both tables have, with the product list. */
@@ -129,9 +133,10 @@ export async function saveMerchRecord<Row extends MerchRecordRow, Value extends 
   if (!parsed.ok) {
     return { ok: false, status: 400, error: parsed.error, ...(parsed.field ? { field: parsed.field } : {}) };
   }
-  const products = await checkProductIds(db, input.productIds);
+  const variants = input.variants ?? {};
+  const products = await checkProductList(db, input.productIds, (field) => variants[field]);
   if (!products.ok) return products;
-  if (kind.productsRequired && products.ids.length === 0) return { ok: false, status: 400, error: "productsRequired", field: "productIds" };
+  if (kind.productsRequired && products.entries.length === 0) return { ok: false, status: 400, error: "productsRequired", field: "productIds" };
   const value = parsed.value;
   const columns = {
     slug: value.slug,
@@ -155,7 +160,7 @@ export async function saveMerchRecord<Row extends MerchRecordRow, Value extends 
     id: input.id,
     slug: value.slug,
     imageName: value.slug,
-    productIds: products.ids,
+    products: products.entries,
     image: input.image,
     removeImage: input.removeImage,
     folder: kind.folder,
@@ -210,6 +215,7 @@ export async function publicRecordFields(
   language: Language,
 ): Promise<Omit<PublicCustomPage, "heroImage">> {
   const rows = await selectListedProducts(db, listKind, row.id, options);
+  const cards = await withMainImages(db, rows, language);
   return {
     id: row.id,
     slug: row.slug,
@@ -225,6 +231,18 @@ export async function publicRecordFields(
       { arabic: row.description, translations: translationsOf(row, "description") },
       language,
     ),
-    products: await withMainImages(db, rows, language),
+    products: await atListedVariants(
+      db,
+      cards,
+      rows.map((listed) => ({
+        price: listed.price,
+        compareAtPrice: listed.compare_at_price,
+        variant: listedVariant({
+          id: listed.listed_variant_id,
+          price: listed.listed_variant_price,
+          compareAtPrice: listed.listed_variant_compare_at_price,
+        }),
+      })),
+    ),
   };
 }

@@ -2,16 +2,25 @@ import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import { formatImageWidths, imageNameSlug, parseImageWidths } from "~/lib/images";
 import { textIn, type Translations } from "~/lib/merchant-texts";
-import { MERCH_LIMITS, normalizeProductIds } from "~/lib/merchandising";
+import {
+  listedProducts,
+  MERCH_LIMITS,
+  normalizeProductIds,
+  variantFieldName,
+  type ListedProduct,
+  type PickerProduct,
+  type PickerVariant,
+} from "~/lib/merchandising";
+import { variantLabel } from "~/lib/variants";
 import type { MerchErrorKey } from "~/lib/merchandising.schema";
 import type { ProductImageData } from "~/lib/product";
-import { existingProductIds } from "../catalog/index.server";
+import { existingProductIds, pickerProductsByIds, variantsForOrder } from "../catalog/index.server";
 import { checkUploads, deleteImageVariants, type IngestedImage, ingestImage, type UploadedFile } from "../images/index.server";
 import type { Storage } from "../storage/index.server";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
 import { isUniqueViolation } from "../platform/index.server";
-import { replaceProductList } from "./product-lists.repo.server";
+import { replaceProductList, selectActiveVariantIds } from "./product-lists.repo.server";
 
 /** Helpers shared by the collection, custom page and page section services. */
 
@@ -22,16 +31,91 @@ export function refuse(status: Refusal["status"], error: MerchErrorKey, field?: 
 }
 
 /**
- * A posted product selection as the server keeps it (normalizeProductIds), refused when it holds
- * more than MERCH_LIMITS.products distinct ids (tooLong) or an id no product has (unknownProducts).
+ * A posted product selection as the server keeps it (normalizeProductIds), each with its posted
+ * variant (listedProducts), refused when it holds more than MERCH_LIMITS.products distinct ids
+ * (tooLong), an id no product has (unknownProducts) or a variant that is not an active variant of
+ * its product (unknownVariant, on that product's variant field).
  */
-export async function checkProductIds(db: Kysely<Database>, raw: readonly string[]): Promise<{ ok: true; ids: string[] } | Refusal> {
+export async function checkProductList(
+  db: Kysely<Database>,
+  raw: readonly string[],
+  postedVariant: (field: string) => unknown = () => null,
+): Promise<{ ok: true; entries: ListedProduct[] } | Refusal> {
   const distinct = new Set(raw.map((id) => (typeof id === "string" ? id.trim() : "")).filter(Boolean));
   if (distinct.size > MERCH_LIMITS.products) return refuse(422, "tooLong", "productIds");
-  const ids = normalizeProductIds(raw);
-  const known = await existingProductIds(db, ids);
+  const entries = listedProducts(normalizeProductIds(raw), postedVariant);
+  const ids = entries.map((entry) => entry.productId);
+  const variantIds = entries.flatMap((entry) => (entry.variantId === null ? [] : [entry.variantId]));
+  const [known, { variants }] = await Promise.all([
+    existingProductIds(db, ids),
+    variantIds.length > 0 ? variantsForOrder(db, [], variantIds) : { variants: new Map<number, never>() },
+  ]);
   if (ids.some((id) => !known.has(id))) return refuse(422, "unknownProducts", "productIds");
-  return { ok: true, ids };
+  for (const entry of entries) {
+    if (entry.variantId === null) continue;
+    const variant = variants.get(entry.variantId);
+    if (!variant || variant.productId !== entry.productId || !variant.active) {
+      return refuse(422, "unknownVariant", variantFieldName(entry.productId));
+    }
+  }
+  return { ok: true, entries };
+}
+
+/**
+ * Picker products with the active variants a list may point at (labelled in each admin
+ * language) and the variant each one points at now (`chosen`; one no longer offered reads as none).
+ */
+export async function withPickerVariants(
+  db: Kysely<Database>,
+  products: PickerProduct[],
+  chosen: ReadonlyMap<string, number | null> = new Map(),
+): Promise<PickerProduct[]> {
+  if (products.length === 0) return products;
+  const rows = await selectActiveVariantIds(
+    db,
+    products.map((product) => product.id),
+  );
+  if (rows.length === 0) return products;
+  const { variants, options } = await variantsForOrder(
+    db,
+    [...new Set(rows.map((row) => row.product_id))],
+    rows.map((row) => row.id),
+  );
+  const offered = new Map<string, PickerVariant[]>();
+  for (const row of rows) {
+    const variant = variants.get(row.id);
+    if (!variant) continue;
+    const ofProduct = options.get(row.product_id) ?? [];
+    const labels = {
+      ar: variantLabel(ofProduct, variant, "ar"),
+      en: variantLabel(ofProduct, variant, "en"),
+      fr: variantLabel(ofProduct, variant, "fr"),
+    };
+    offered.set(row.product_id, [...(offered.get(row.product_id) ?? []), { id: row.id, labels }]);
+  }
+  return products.map((product) => {
+    const choices = offered.get(product.id);
+    if (!choices) return product;
+    const wanted = chosen.get(product.id) ?? null;
+    return { ...product, variants: choices, variantId: choices.some((choice) => choice.id === wanted) ? wanted : null };
+  });
+}
+
+/** The picker rows of a list (its products in order, the variants offered and chosen). */
+export async function pickerSelection(db: Kysely<Database>, entries: readonly ListedProduct[]): Promise<PickerProduct[]> {
+  const products = await pickerProductsByIds(
+    db,
+    entries.map((entry) => entry.productId),
+  );
+  return withPickerVariants(db, products, new Map(entries.map((entry) => [entry.productId, entry.variantId])));
+}
+
+/** The picker rows of a refused form's posted selection, as it was posted. */
+export function postedPickerSelection(db: Kysely<Database>, productIds: readonly string[], variants: Readonly<Record<string, string>>) {
+  return pickerSelection(
+    db,
+    listedProducts(normalizeProductIds(productIds), (field) => variants[field]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,7 +229,7 @@ export interface ImagedSave {
   slug: string;
   /** The image's readable name (its slug) for the storage key. */
   imageName: string;
-  productIds: string[];
+  products: ListedProduct[];
   image: UploadedFile | null;
   removeImage: boolean;
   folder: "collections" | "pages";
@@ -195,7 +279,7 @@ export async function saveImaged(
       if (save.id !== null && before === undefined) return null;
       const id = await save.writeRow(trx, save.id, nextImage);
       if (id === null) return null;
-      await replaceProductList(trx, save.listKind, id, save.productIds);
+      await replaceProductList(trx, save.listKind, id, save.products);
       return { id, before };
     });
     if (!result) {

@@ -41,6 +41,8 @@ export interface CollectionProductsTable {
   collection_id: number;
   product_id: string;
   position: number;
+  /** The variant the card opens with (migration 019); null: the product. Set to null when the variant is deleted. */
+  variant_id: number | null;
 }
 
 export interface CustomPagesTable {
@@ -74,6 +76,8 @@ export interface PageProductsTable {
   page_id: number;
   product_id: string;
   position: number;
+  /** The variant the card opens with (migration 019); null: the product. Set to null when the variant is deleted. */
+  variant_id: number | null;
 }
 
 export interface PageSectionsTable {
@@ -103,6 +107,8 @@ export interface PageSectionProductsTable {
   section_id: number;
   product_id: string;
   position: number;
+  /** The variant the card opens with (migration 019); null: the product. Set to null when the variant is deleted. */
+  variant_id: number | null;
 }
 
 export interface MerchandisingTables {

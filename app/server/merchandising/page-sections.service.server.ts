@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
 import {
+  cardAtVariant,
   isPageIdentifier,
   isSectionType,
   nextDisplayOrder,
@@ -12,8 +13,8 @@ import {
   type StorefrontSection,
 } from "~/lib/merchandising";
 import { parseSectionForm, type MerchDeleteResult, type MerchFormFields, type MerchSaveResult } from "~/lib/merchandising.schema";
-import type { ProductCardData } from "~/lib/product";
-import { cardRowToCard, listSectionsProducts, selectProductCardsByIds, type ProductCardRow } from "../catalog/index.server";
+import type { ProductCardData, ProductImageData } from "~/lib/product";
+import { cardRowToCard, listSectionsProducts, selectProductCardsByIds, variantMainImages, type ProductCardRow } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { logger } from "../logger.server";
@@ -21,7 +22,7 @@ import { isUniqueViolation } from "../platform/index.server";
 import { cachedReference, invalidateReferenceData } from "../reference-cache.server";
 import { selectActiveCollectionsOfPage } from "./collections.repo.server";
 import { toCollectionTeaser } from "./collections.service.server";
-import { checkProductIds, columnIn, refuse } from "./merch-shared.server";
+import { checkProductList, columnIn, refuse } from "./merch-shared.server";
 import {
   collectionExists,
   deletePageSectionRow,
@@ -33,7 +34,8 @@ import {
   setSectionOrder,
   updatePageSection,
 } from "./page-sections.repo.server";
-import { replaceProductList, selectProductListsOfPage, selectProductLists } from "./product-lists.repo.server";
+import { replaceProductList, selectProductListsOfPage, selectProductLists, type ListedRow } from "./product-lists.repo.server";
+import { listedVariant } from "./listed-variants.server";
 
 /** Attempts of a new section's insert when a concurrent one took the same display_order. */
 const INSERT_ATTEMPTS = 10;
@@ -65,7 +67,8 @@ export async function listAdminPageSections(db: Kysely<Database>, page: PageIden
         titleFr: row.title_fr,
         subtitleEn: row.subtitle_en,
         subtitleFr: row.subtitle_fr,
-        productIds: lists.get(row.id) ?? [],
+        productIds: (lists.get(row.id) ?? []).map((entry) => entry.productId),
+        listed: (lists.get(row.id) ?? []).map(({ productId, variantId }) => ({ productId, variantId })),
         collectionId: row.collection_id,
         collectionTitle: row.collection_title ?? null,
         isActive: toBool(row.is_active),
@@ -88,7 +91,7 @@ export async function listCollectionOptions(db: Kysely<Database>): Promise<{ id:
  */
 export async function saveSection(
   db: Kysely<Database>,
-  input: { id: number | null; fields: MerchFormFields; productIds: string[] },
+  input: { id: number | null; fields: MerchFormFields; productIds: string[]; variants?: Readonly<Record<string, string>> },
 ): Promise<MerchSaveResult> {
   const result = await saveSectionRow(db, input);
   invalidateReferenceData();
@@ -97,12 +100,13 @@ export async function saveSection(
 
 async function saveSectionRow(
   db: Kysely<Database>,
-  input: { id: number | null; fields: MerchFormFields; productIds: string[] },
+  input: { id: number | null; fields: MerchFormFields; productIds: string[]; variants?: Readonly<Record<string, string>> },
 ): Promise<MerchSaveResult> {
   const parsed = parseSectionForm(input.fields);
   if (!parsed.ok) return refuse(400, parsed.error, parsed.field);
   const value = parsed.value;
-  const products = await checkProductIds(db, input.productIds);
+  const variants = input.variants ?? {};
+  const products = await checkProductList(db, input.productIds, (field) => variants[field]);
   if (!products.ok) return products;
   if (value.collectionId !== null && !(await collectionExists(db, value.collectionId))) {
     return refuse(422, "unknownCollection", "collectionId");
@@ -124,7 +128,7 @@ async function saveSectionRow(
     try {
       const updated = await db.transaction().execute(async (trx) => {
         if ((await updatePageSection(trx, id, { ...columns, updated_at: nowIso() })) === 0) return false;
-        await replaceProductList(trx, "section", id, products.ids);
+        await replaceProductList(trx, "section", id, products.entries);
         return true;
       });
       return updated ? { ok: true, id, created: false } : refuse(404, "notFound");
@@ -146,7 +150,7 @@ async function saveSectionRow(
           created_at: now,
           updated_at: now,
         });
-        await replaceProductList(trx, "section", sectionId, products.ids);
+        await replaceProductList(trx, "section", sectionId, products.entries);
         return sectionId;
       });
       return { ok: true, id, created: true };
@@ -266,11 +270,11 @@ function pageLayoutStructure(db: Kysely<Database>, page: PageIdentifier) {
 export async function getPageLayout(db: Kysely<Database>, page: PageIdentifier, language: Language): Promise<StorefrontSection[]> {
   const { sections, sectionLists, collections, collectionLists } = await pageLayoutStructure(db, page);
   if (sections.length === 0) return [];
-  const listOf = (lists: Map<number, string[]>, id: number) => lists.get(id) ?? [];
+  const listOf = (lists: Map<number, ListedRow[]>, id: number) => lists.get(id) ?? [];
 
   const wanted = new Set([
-    ...sections.flatMap((row) => listOf(sectionLists, row.id)),
-    ...collections.flatMap((row) => listOf(collectionLists, row.id)),
+    ...sections.flatMap((row) => listOf(sectionLists, row.id).map((entry) => entry.productId)),
+    ...collections.flatMap((row) => listOf(collectionLists, row.id).map((entry) => entry.productId)),
   ]);
   const fallbackIds = [
     ...new Set(
@@ -280,21 +284,31 @@ export async function getPageLayout(db: Kysely<Database>, page: PageIdentifier, 
       }),
     ),
   ];
-  const [productRows, fallbackLists] = await Promise.all([
+  const variantIds = [
+    ...sections.flatMap((row) => listOf(sectionLists, row.id)),
+    ...collections.flatMap((row) => listOf(collectionLists, row.id)),
+  ].flatMap((entry) => (entry.variantId === null ? [] : [entry.variantId]));
+  const [productRows, fallbackLists, variantImages] = await Promise.all([
     selectProductCardsByIds(db, [...wanted]),
     fallbackIds.length > 0 ? listSectionsProducts(db, fallbackIds, language) : new Map<"featured" | "special-offers", ProductCardData[]>(),
+    variantIds.length > 0 ? variantMainImages(db, variantIds) : new Map<number, ProductImageData>(),
   ]);
   const rowOf = new Map(productRows.filter(available).map((row) => [row.id, row]));
-  const inStock = (ids: readonly string[]) => ids.flatMap((id) => rowOf.get(id) ?? []);
+  const inStock = (entries: readonly ListedRow[]) => entries.flatMap((entry) => (rowOf.get(entry.productId) ? [entry] : []));
   const cardOf = new Map<string, ProductCardData>();
-  const toCards = (rows: readonly ProductCardRow[]) =>
-    rows.map((row) => {
+  // A product's card is made once; a list pointing at one of its variants shows that variant (cardAtVariant).
+  const toCards = (entries: readonly ListedRow[]) =>
+    entries.flatMap((entry) => {
+      const row = rowOf.get(entry.productId);
+      if (!row) return [];
       let card = cardOf.get(row.id);
       if (!card) {
         card = cardRowToCard(row, language);
         cardOf.set(row.id, card);
       }
-      return card;
+      const variant = listedVariant({ id: entry.variantId, price: entry.variantPrice, compareAtPrice: entry.variantCompareAtPrice });
+      if (!variant) return [card];
+      return [cardAtVariant(card, { price: row.price, compareAtPrice: row.compare_at_price }, variant, variantImages.get(variant.id) ?? null)];
     });
 
   const collectionOf = new Map(collections.map((row) => [row.id, row]));

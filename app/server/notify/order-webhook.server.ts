@@ -22,7 +22,15 @@ export interface OrderWebhookInput {
   bundle?: string | null;
   customer: { firstName: string; lastName: string; phone: string; address?: string; email?: string };
   wilaya: { code: string; name: string; nameAr: string };
-  lines: { productId: string; title: string; unitPrice: number; quantity: number; lineTotal: number }[];
+  /** `variant`: the variant a line is sold as (a product with options). */
+  lines: {
+    productId: string;
+    title: string;
+    unitPrice: number;
+    quantity: number;
+    lineTotal: number;
+    variant?: { id: number; label: string; sku: string };
+  }[];
   itemsTotal: number;
   deliveryPrice: number;
   total: number;
@@ -36,7 +44,8 @@ export interface OrderWebhookInput {
  * origins add product (Arabic title), quantity and price (of the first line, with items too
  * when there are several); deliveryPrice, totalAmount (items plus delivery, in dinars) and
  * address where the origin had them. orderNumber, wilayaCode and email (when given) are added
- * to every message.
+ * to every message. A line sold as a variant names it in its title ("title — label", as the
+ * receiver shows a product's name) and adds variant_sku (in items, and beside product).
  */
 export function orderWebhookFields(input: OrderWebhookInput): Record<string, string> {
   const fields: Record<string, string> = {
@@ -47,18 +56,21 @@ export function orderWebhookFields(input: OrderWebhookInput): Record<string, str
     wilaya: input.wilaya.name,
     wilayaCode: input.wilaya.code,
   };
+  const titleOf = (line: OrderWebhookInput["lines"][number]) => (line.variant ? `${line.title} — ${line.variant.label}` : line.title);
   const first = input.lines[0]!;
   const items = JSON.stringify(
     input.lines.map((line) => ({
       id: line.productId,
-      title: line.title,
+      title: titleOf(line),
       price: line.unitPrice,
       quantity: line.quantity,
       total: line.lineTotal,
+      ...(line.variant ? { variant_sku: line.variant.sku } : {}),
     })),
   );
   const singleProduct = () => {
-    fields.product = first.title;
+    fields.product = titleOf(first);
+    if (first.variant) fields.variant_sku = first.variant.sku;
     fields.quantity = String(first.quantity);
     fields.price = String(first.unitPrice);
     if (input.lines.length > 1) fields.items = items;
@@ -84,7 +96,7 @@ export function orderWebhookFields(input: OrderWebhookInput): Record<string, str
       singleProduct();
       // As the old jewellery page named them: the item and package, and the budget in DA.
       if (input.bundle) fields.bundle = input.bundle;
-      fields.projectType = input.bundle ? `${first.title} — ${input.bundle}` : first.title;
+      fields.projectType = input.bundle ? `${titleOf(first)} — ${input.bundle}` : titleOf(first);
       fields.budget = `${input.itemsTotal} DA`;
       break;
   }

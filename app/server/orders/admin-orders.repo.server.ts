@@ -132,7 +132,20 @@ export async function selectOrderWithItems(db: Kysely<Database>, id: number) {
   const order = withWilayaNames(row, await wilayaNamesByCode(db));
   const items = await db
     .selectFrom("order_items")
-    .select(["id", "position", "product_id", "title", "unit_price", "compare_at_price", "quantity", "line_total", "offer_label"])
+    .select([
+      "id",
+      "position",
+      "product_id",
+      "title",
+      "unit_price",
+      "compare_at_price",
+      "quantity",
+      "line_total",
+      "offer_label",
+      "variant_id",
+      "variant_label",
+      "variant_sku",
+    ])
     .where("order_id", "=", id)
     .orderBy("position", "asc")
     .execute();

@@ -152,6 +152,9 @@ export async function getAdminOrder(db: Kysely<Database>, id: number, language: 
       lineTotal: item.line_total,
       /** The quantity offer the line was sold under, as the shopper saw it (null: piece by piece). */
       offerLabel: item.offer_label,
+      /** The variant the line was sold as: its label (shop's language) and SKU as they were (null: no variant). */
+      variantLabel: item.variant_label,
+      variantSku: item.variant_sku,
     })),
     events: events.map((event) => ({ id: event.id, status: event.status, note: event.note, actor: event.actor, createdAt: event.created_at })),
     notes: notes.map((note) => ({ id: note.id, author: note.author, note: note.note, createdAt: note.created_at })),

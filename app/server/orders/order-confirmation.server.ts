@@ -3,7 +3,8 @@ import type { Language } from "~/i18n/config";
 import { CONFIRMATION_TOKEN, type OrderConfirmation } from "~/lib/order-confirmation";
 import { offerLabel } from "~/lib/offers";
 import { maskPhone } from "~/lib/phone";
-import { offersOfProducts, productTitlesByIds } from "../catalog/index.server";
+import { variantLabel } from "~/lib/variants";
+import { offersOfProducts, productTitlesByIds, variantsForOrder } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { communeNamesByCode, listWilayas, wilayaNamesByCode } from "../delivery/index.server";
 import { i18nFor } from "../i18n.server";
@@ -20,12 +21,20 @@ export async function getOrderConfirmation(db: Kysely<Database>, token: string, 
   if (!order) return undefined;
   const productIds = order.items.map((item) => item.product_id);
   const withOffer = order.items.filter((item) => item.offer_id !== null).map((item) => item.product_id);
-  const [active, communes, products, offers, shopperT] = await Promise.all([
+  const withVariant = language === "ar" ? [] : order.items.filter((item) => item.variant_id !== null);
+  const [active, communes, products, offers, shopperT, variants] = await Promise.all([
     listWilayas(db, language),
     communeNamesByCode(db, order.commune_code ? [order.commune_code] : []),
     productTitlesByIds(db, productIds, language),
     offersOfProducts(db, withOffer),
     withOffer.length > 0 ? i18nFor(language).then((i18n) => i18n.t) : undefined,
+    withVariant.length > 0
+      ? variantsForOrder(
+          db,
+          withVariant.map((item) => item.product_id),
+          withVariant.map((item) => item.variant_id!),
+        )
+      : undefined,
   ]);
   const wilaya = active.find((candidate) => candidate.code === order.wilaya_code);
   // A wilaya turned off since the order still has its name (no delivery time to promise).
@@ -43,6 +52,7 @@ export async function getOrderConfirmation(db: Kysely<Database>, token: string, 
       return {
         title: (language !== "ar" ? product?.title : null) ?? item.title,
         offer: offer && product && shopperT ? offerLabel(offer, language, shopperT, product.price) : item.offer_label,
+        variant: variantIn(item, variants, language) ?? item.variant_label,
         quantity: item.quantity,
         unitPrice: item.unit_price,
         lineTotal: item.line_total,
@@ -57,4 +67,21 @@ export async function getOrderConfirmation(db: Kysely<Database>, token: string, 
     total: order.total,
     phone: maskPhone(order.phone),
   };
+}
+
+/**
+ * A line's variant named in the page's language while it still exists as it was sold (same
+ * product); undefined otherwise, and on Arabic pages, where the stored label (in the shop's
+ * language, as the shopper saw it) is shown.
+ */
+function variantIn(
+  item: { product_id: string; variant_id: number | null },
+  variants: Awaited<ReturnType<typeof variantsForOrder>> | undefined,
+  language: Language,
+): string | undefined {
+  if (item.variant_id === null || !variants) return undefined;
+  const variant = variants.variants.get(item.variant_id);
+  const options = variants.options.get(item.product_id);
+  if (!variant || variant.productId !== item.product_id || !options) return undefined;
+  return variantLabel(options, variant, language) || undefined;
 }

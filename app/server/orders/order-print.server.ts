@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { OrderFilter } from "~/lib/order-filter";
-import type { PrintableOrder } from "~/lib/order-print";
+import { lineTitle, type PrintableOrder } from "~/lib/order-print";
 import type { Database } from "../db/database.server";
 import { communeNamesByCode } from "../delivery/index.server";
 import { selectOrders, selectOrderWithItems } from "./admin-orders.repo.server";
@@ -41,7 +41,7 @@ export async function loadPrintableOrders(db: Kysely<Database>, filter: OrderFil
       db.selectFrom("orders").selectAll().where("id", "in", chunk).execute(),
       db
         .selectFrom("order_items")
-        .select(["order_id", "title", "quantity", "unit_price", "line_total", "offer_label"])
+        .select(["order_id", "title", "quantity", "unit_price", "line_total", "offer_label", "variant_label"])
         .where("order_id", "in", chunk)
         .orderBy("order_id")
         .orderBy("position")
@@ -50,7 +50,13 @@ export async function loadPrintableOrders(db: Kysely<Database>, filter: OrderFil
     for (const order of orders) details.set(order.id, order as unknown as Record<string, unknown>);
     for (const item of items) {
       const list = lines.get(item.order_id) ?? [];
-      list.push({ title: item.title, offerLabel: item.offer_label, quantity: item.quantity, unitPrice: item.unit_price, lineTotal: item.line_total });
+      list.push({
+        title: lineTitle(item.title, item.variant_label),
+        offerLabel: item.offer_label,
+        quantity: item.quantity,
+        unitPrice: item.unit_price,
+        lineTotal: item.line_total,
+      });
       lines.set(item.order_id, list);
     }
   }
@@ -115,7 +121,8 @@ export async function loadPrintableOrder(db: Kysely<Database>, id: number): Prom
     deliveryPrice: Number(order.delivery_price),
     total: Number(order.total),
     lines: items.map((item) => ({
-      title: item.title,
+      // A variant is named on the slip as on the CSV: "title — variant".
+      title: lineTitle(item.title, item.variant_label),
       offerLabel: item.offer_label,
       quantity: item.quantity,
       unitPrice: item.unit_price,

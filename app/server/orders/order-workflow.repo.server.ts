@@ -48,25 +48,45 @@ export async function applyStatusChange(db: Kysely<Database>, change: StatusChan
       if (change.stock !== "none") {
         const lines = await trx
           .selectFrom("order_items")
-          .select(["product_id", "title", "quantity"])
+          .select(["product_id", "title", "quantity", "variant_id", "variant_label"])
           .where("order_id", "=", change.orderId)
           .execute();
-        // One update per product (lines of one product merged), in id order: no deadlocks on PostgreSQL.
-        const byProduct = new Map<string, { title: string; quantity: number }>();
+        // One update per product, or per variant of a product with variants (lines of one merged),
+        // in product then variant order: no deadlocks on PostgreSQL.
+        const byLine = new Map<string, { productId: string; variantId: number | null; title: string; label: string | null; quantity: number }>();
         for (const line of lines) {
-          const entry = byProduct.get(line.product_id);
+          const key = `${line.product_id}\n${line.variant_id ?? ""}`;
+          const entry = byLine.get(key);
           if (entry) entry.quantity += line.quantity;
-          else byProduct.set(line.product_id, { title: line.title, quantity: line.quantity });
+          else {
+            byLine.set(key, {
+              productId: line.product_id,
+              variantId: line.variant_id,
+              title: line.title,
+              label: line.variant_label,
+              quantity: line.quantity,
+            });
+          }
         }
-        for (const productId of [...byProduct.keys()].sort()) {
-          const { title, quantity } = byProduct.get(productId)!;
+        const ordered = [...byLine.values()].sort((a, b) =>
+          a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : (a.variantId ?? 0) - (b.variantId ?? 0),
+        );
+        for (const { productId, variantId, title, label, quantity } of ordered) {
           if (change.stock === "take") {
-            const taken = await takeStock(trx, productId, quantity, change.at);
+            const taken = await takeStock(trx, productId, quantity, change.at, variantId);
             if (!taken.ok) {
-              throw new Abort({ kind: "short", productId, title: taken.title || title, available: taken.available, missing: taken.missing });
+              // The merchant reads which variant is short: "product — variant".
+              const named = taken.title || title;
+              throw new Abort({
+                kind: "short",
+                productId,
+                title: label ? `${named} — ${label}` : named,
+                available: taken.available,
+                missing: taken.missing,
+              });
             }
           } else {
-            await returnStock(trx, productId, quantity, change.at);
+            await returnStock(trx, productId, quantity, change.at, variantId);
           }
         }
       }

@@ -12,7 +12,8 @@ import {
   type OrderError,
   type ParsedOrderRequest,
 } from "~/lib/order-request";
-import { offersOfProducts, productsForOrder } from "../catalog/index.server";
+import { offersOfProducts, productsForOrder, variantsForOrder, type OrderVariant } from "../catalog/index.server";
+import { nameIn, variantCompareAtPrice, variantLabel, variantPrice, type ProductOption } from "~/lib/variants";
 import { offerLabel, offerLine } from "~/lib/offers";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
@@ -148,12 +149,22 @@ function titleIn(product: { title: string; title_en: string | null; title_fr: st
   return translated?.trim() ? translated : product.title;
 }
 
-/** Where a product id appears first in the body as sent (duplicates are merged by the schema). */
-function rawItemIndex(body: unknown, productId: string, fallback: number): number {
+/** Where a line (product and variant) appears first in the body as sent (duplicates are merged by the schema). */
+function rawItemIndex(body: unknown, line: { productId: string; variantId?: number | undefined }, fallback: number): number {
   const items = (body as { items?: unknown }).items;
   if (!Array.isArray(items)) return fallback;
-  const index = items.findIndex((item) => typeof item?.productId === "string" && item.productId.trim() === productId);
+  const index = items.findIndex(
+    (item) =>
+      typeof item?.productId === "string" &&
+      item.productId.trim() === line.productId &&
+      (line.variantId === undefined || String(item.variantId ?? "").trim() === String(line.variantId)),
+  );
   return index === -1 ? fallback : index;
+}
+
+/** The title a shopper or merchant reads for a line: "product — variant" when it is a variant. */
+function lineTitle(title: string, label: string | null): string {
+  return label ? `${title} — ${label}` : title;
 }
 
 /**
@@ -191,7 +202,10 @@ export async function placeOrder(
   // whatever quantity the body named; the bundle also sets the line's prices below.
   const bundle = parsed.data.source === "jewellery" ? parsed.data.bundle : undefined;
   const request: ParsedOrderRequest = bundle
-    ? { ...parsed.data, items: [{ productId: parsed.data.items[0]!.productId, quantity: bundleById(bundle).quantity }] }
+    ? {
+        ...parsed.data,
+        items: [{ productId: parsed.data.items[0]!.productId, quantity: bundleById(bundle).quantity, variantId: parsed.data.items[0]!.variantId }],
+      }
     : parsed.data;
 
   if (await isPhoneBlocked(db, request.customer.phone)) {
@@ -225,25 +239,63 @@ export async function placeOrder(
   if (request.offer !== undefined && !offer) {
     return failure(422, "invalid_order", t, { offer: t("orders.fields.unknown_offer") });
   }
-  const items = offer ? [{ productId: request.items[0]!.productId, quantity: offer.quantity }] : request.items;
+  const items = offer
+    ? [{ productId: request.items[0]!.productId, quantity: offer.quantity, variantId: request.items[0]!.variantId }]
+    : request.items;
+
+  // Variants are read only for an order that names one or holds a product with variants: an
+  // order of products without variants makes the same queries as before.
+  const variantIds = items.flatMap((line) => (line.variantId !== undefined ? [line.variantId] : []));
+  const withVariants = products.filter((product) => toBool(product.has_variants)).map((product) => product.id);
+  const variantData =
+    variantIds.length > 0 || withVariants.length > 0
+      ? await variantsForOrder(db, withVariants, variantIds)
+      : { variants: new Map<number, OrderVariant>(), options: new Map<string, ProductOption[]>() };
 
   const byId = new Map(products.map((product) => [product.id, product]));
+  // Each line's variant (docs/decisions/0028-product-variants.md): a product with options is sold
+  // only as one of its active variants, a product without options as itself.
+  const variantOf = new Map<number, OrderVariant>();
+  const optionsOf = (productId: string): ProductOption[] => variantData.options.get(productId) ?? [];
   const unknown: Record<string, string> = {};
+  const unchosen: Record<string, string> = {};
   const outOfStock: Record<string, string> = {};
   items.forEach((line, index) => {
-    const at = rawItemIndex(body, line.productId, index);
+    const at = rawItemIndex(body, line, index);
     const product = byId.get(line.productId);
     // A bundle is sold only for a jewellery product.
     if (!product || (bundle && product.category !== JEWELLERY_CATEGORY)) {
       unknown[`items.${at}.productId`] = t("orders.fields.unknown_product");
       return;
     }
-    const available = toBool(product.in_stock) ? Math.max(0, product.stock_quantity) : 0;
+    let title = titleIn(product, context.language);
+    let available = toBool(product.in_stock) ? Math.max(0, product.stock_quantity) : 0;
+    if (toBool(product.has_variants) || line.variantId !== undefined) {
+      const variant = line.variantId !== undefined ? variantData.variants.get(line.variantId) : undefined;
+      if (line.variantId === undefined) {
+        const first = optionsOf(product.id)[0];
+        unchosen[`items.${at}.variantId`] = t("orders.fields.choose_option", { option: first ? nameIn(first.names, context.language) : "" });
+        return;
+      }
+      if (!variant || variant.productId !== product.id || !variant.active || !toBool(product.has_variants)) {
+        unchosen[`items.${at}.variantId`] = t("orders.fields.unknown_variant");
+        return;
+      }
+      variantOf.set(line.variantId, variant);
+      title = lineTitle(title, variantLabel(optionsOf(product.id), variant, context.language));
+      available = Math.max(0, variant.stockQuantity);
+    }
     if (available < line.quantity) {
-      outOfStock[`items.${at}.quantity`] = t("orders.fields.stock_left", { count: available, title: titleIn(product, context.language) });
+      outOfStock[`items.${at}.quantity`] = t("orders.fields.stock_left", { count: available, title });
     }
   });
-  if (Object.keys(unknown).length > 0) return failure(422, "unknown_product", t, { ...unknown, ...outOfStock });
+  if (Object.keys(unknown).length > 0) return failure(422, "unknown_product", t, { ...unknown, ...unchosen, ...outOfStock });
+  if (Object.keys(unchosen).length > 0) {
+    // The form's message says what to choose, as its field does (a buy-now form shows it above).
+    const refused = failure(422, "invalid_order", t, { ...unchosen, ...outOfStock });
+    if (!refused.ok) refused.error.message = Object.values(unchosen)[0]!;
+    return refused;
+  }
   if (Object.keys(outOfStock).length > 0) {
     // The form's message names the product and what is left, as its field does: a shopper
     // whose line has no field of its own (quick-buy, buy-now) still reads which and how many.
@@ -266,18 +318,26 @@ export async function placeOrder(
   const shopT = offer ? (await i18nFor(defaultLanguage)).t : undefined;
   const lines = items.map((line) => {
     const product = byId.get(line.productId)!;
+    const variant = line.variantId !== undefined ? variantOf.get(line.variantId) : undefined;
+    // A variant's own prices, else the product's; its label in the shop's language and SKU, as they are now.
+    const price = variantPrice(product, variant);
+    const compareAtPrice = variantCompareAtPrice({ compareAtPrice: product.compare_at_price }, variant);
+    const sold = variant
+      ? { variant: { id: variant.id, label: variantLabel(optionsOf(product.id), variant, defaultLanguage), sku: variant.sku } }
+      : {};
     if (offer && shopT) {
       // Computed from this product's price of the moment (or the merchant's fixed total for it).
       return {
         productId: product.id,
         title: product.title,
-        ...offerLine(product.price, product.compare_at_price, offer),
-        offer: { id: offer.id, label: offerLabel(offer, defaultLanguage, shopT, product.price) },
+        ...offerLine(price, compareAtPrice, offer),
+        offer: { id: offer.id, label: offerLabel(offer, defaultLanguage, shopT, price) },
+        ...sold,
       };
     }
     if (bundle) {
       // Computed from this piece's price, never a price fixed for every piece.
-      const priced = bundleLine(bundle, { price: product.price, compareAtPrice: product.compare_at_price });
+      const priced = bundleLine(bundle, { price, compareAtPrice });
       return {
         productId: product.id,
         title: product.title,
@@ -285,15 +345,17 @@ export async function placeOrder(
         compareAtPrice: priced.compareAtPrice,
         quantity: priced.quantity,
         lineTotal: priced.lineTotal,
+        ...sold,
       };
     }
     return {
       productId: product.id,
       title: product.title,
-      unitPrice: product.price,
-      compareAtPrice: product.compare_at_price,
+      unitPrice: price,
+      compareAtPrice,
       quantity: line.quantity,
-      lineTotal: product.price * line.quantity,
+      lineTotal: price * line.quantity,
+      ...sold,
     };
   });
   const itemsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);

@@ -79,6 +79,8 @@ export interface NewOrder {
     lineTotal: number;
     /** The quantity offer the line is sold under, with its label as the shopper saw it (absent: piece by piece). */
     offer?: { id: number; label: string };
+    /** The variant the line is sold as: its id, its label in the shop's language and its SKU (absent: a product without variants). */
+    variant?: { id: number; label: string; sku: string };
   }[];
 }
 
@@ -155,6 +157,9 @@ export async function completeOrder(
         line_total: line.lineTotal,
         offer_id: line.offer?.id ?? null,
         offer_label: line.offer?.label ?? null,
+        variant_id: line.variant?.id ?? null,
+        variant_label: line.variant?.label ?? null,
+        variant_sku: line.variant?.sku ?? null,
       })),
     )
     .execute();
@@ -193,7 +198,7 @@ export async function selectOrderByConfirmationToken(db: Kysely<Database>, token
   if (!order) return undefined;
   const items = await db
     .selectFrom("order_items")
-    .select(["product_id", "title", "quantity", "unit_price", "line_total", "offer_id", "offer_label"])
+    .select(["product_id", "title", "quantity", "unit_price", "line_total", "offer_id", "offer_label", "variant_id", "variant_label"])
     .where("order_id", "=", order.id)
     .orderBy("position")
     .execute();

@@ -64,6 +64,12 @@ export interface OrderItemsTable {
   offer_id: number | null;
   /** The offer's label as the shopper saw it. */
   offer_label: string | null;
+  /** The variant the line was sold as (no foreign key: it may change later); null for a product without variants (migration 018). */
+  variant_id: number | null;
+  /** The variant's label ("Blue / XL") in the shop's language, as it was. */
+  variant_label: string | null;
+  /** The variant's SKU as it was. */
+  variant_sku: string | null;
 }
 
 export interface OrderEventsTable {

@@ -10,7 +10,7 @@ import { createShareLink, TARGET_ID_MAX, UTM_MAX } from "./tracking.service.serv
 
 /**
  * A share link asked for by the share widget (POST /api/share-links, the route reads the JSON):
- * `{ targetType, targetId, utmSource?, utmMedium?, utmCampaign? }` → a new (created) or existing
+ * `{ targetType, targetId, variantId?, utmSource?, utmMedium?, utmCampaign? }` (variantId: products only) → a new (created) or existing
  * link with its QR URLs, or a refusal code. Rate limited per client address in the database,
  * before the body is looked at.
  */
@@ -18,6 +18,17 @@ import { createShareLink, TARGET_ID_MAX, UTM_MAX } from "./tracking.service.serv
 export const shareLinkRequestSchema = z.object({
   targetType: z.enum(TRACKING_TARGET_TYPES),
   targetId: z.union([z.string(), z.number().int().nonnegative().transform(String)]).pipe(z.string().trim().min(1).max(TARGET_ID_MAX)),
+  /** A variant of the product the link preselects (`?variant=` on the product's page). */
+  variantId: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .nullish(),
   utmSource: z.string().trim().max(UTM_MAX).nullish(),
   utmMedium: z.string().trim().max(UTM_MAX).nullish(),
   utmCampaign: z.string().trim().max(UTM_MAX).nullish(),
@@ -71,6 +82,7 @@ export async function requestShareLink(
     {
       targetType: input.targetType,
       targetId: input.targetId,
+      variantId: input.variantId ?? null,
       utmSource: input.utmSource ?? undefined,
       utmMedium: input.utmMedium ?? undefined,
       utmCampaign: input.utmCampaign ?? undefined,

@@ -20,7 +20,7 @@ import {
   type TrackingTargetType,
   type Utm,
 } from "~/lib/tracking";
-import { selectProductsByIds, toCardData } from "../catalog/index.server";
+import { activeVariantProducts, selectProductsByIds, toCardData } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
 import { selectCollectionsByIds, selectCustomPagesByIds } from "../merchandising/index.server";
@@ -49,6 +49,8 @@ const DAY = 86_400_000;
 export interface ShareLinkInput {
   targetType: TrackingTargetType;
   targetId: string;
+  /** A product's variant the link preselects (product targets only). */
+  variantId?: number | null;
   utmSource?: string;
   utmMedium?: string;
   utmCampaign?: string;
@@ -74,9 +76,26 @@ export function visitorKeyOf(visitorToken: string): string {
 // ---------------------------------------------------------------------------------------------
 // Targets
 
+/**
+ * A product target that preselects a variant is stored as "<product id>:<variant id>" in the
+ * link's target_id (free text), so such a link is unique per target and utm like any other and
+ * needs no column of its own; a product id never holds ":".
+ */
+export function productTargetId(productId: string, variantId?: number | null): string {
+  return variantId === undefined || variantId === null ? productId : `${productId}:${variantId}`;
+}
+
+/** The product and the variant (null: none) of a product target id. */
+export function parseProductTarget(targetId: string): { productId: string; variantId: number | null } {
+  const match = /^([^:]+):(\d{1,15})$/.exec(targetId);
+  return match ? { productId: match[1]!, variantId: Number(match[2]) } : { productId: targetId, variantId: null };
+}
+
 interface Target {
-  /** The public path, or null when the target is gone. */
+  /** The public path (a product's with `?variant=` when the link preselects one that still exists). */
   path: string;
+  /** The variant the path preselects; null when none was asked for or it is gone (the product's page then). */
+  variantId: number | null;
   /** Title (product: in the language asked, Arabic by default). */
   name: string;
   /** Public: the product exists; the collection or page is active. */
@@ -85,7 +104,11 @@ interface Target {
 
 const numericId = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : null);
 
-/** The targets named by links, by "type:id", in at most three queries (reusing the catalog and merchandising reads). */
+/**
+ * The targets named by links, by "type:id", in at most four queries sent together (reusing the
+ * catalog and merchandising reads; the variants' only when a link preselects one). A variant
+ * deleted, deactivated or of another product leaves its link on the product's page.
+ */
 async function loadTargets(
   db: Kysely<Database>,
   refs: readonly { targetType: TrackingTargetType; targetId: string }[],
@@ -96,20 +119,32 @@ async function loadTargets(
     ids(type)
       .map(numericId)
       .filter((id): id is number => id !== null);
-  const [products, collections, pages] = await Promise.all([
-    selectProductsByIds(db, ids("product")),
+  const productTargets = ids("product").map((targetId) => ({ targetId, ...parseProductTarget(targetId) }));
+  const variantIds = productTargets.map((target) => target.variantId).filter((id): id is number => id !== null);
+  const [products, variants, collections, pages] = await Promise.all([
+    selectProductsByIds(db, [...new Set(productTargets.map((target) => target.productId))]),
+    variantIds.length > 0 ? activeVariantProducts(db, variantIds) : new Map<number, string>(),
     selectCollectionsByIds(db, numbers("collection")),
     selectCustomPagesByIds(db, numbers("page")),
   ]);
   const targets = new Map<string, Target>();
-  for (const row of products) {
-    targets.set(`product:${row.id}`, { path: productPath(row), name: toCardData(row, undefined, language).title, isPublic: true });
+  const productsById = new Map(products.map((row) => [row.id, row]));
+  for (const target of productTargets) {
+    const row = productsById.get(target.productId);
+    if (!row) continue;
+    const variantId = target.variantId !== null && variants.get(target.variantId) === row.id ? target.variantId : null;
+    targets.set(`product:${target.targetId}`, {
+      path: variantId === null ? productPath(row) : `${productPath(row)}?variant=${variantId}`,
+      variantId,
+      name: toCardData(row, undefined, language).title,
+      isPublic: true,
+    });
   }
   for (const row of collections) {
-    targets.set(`collection:${row.id}`, { path: collectionPath(row.slug), name: row.title, isPublic: toBool(row.is_active) });
+    targets.set(`collection:${row.id}`, { path: collectionPath(row.slug), variantId: null, name: row.title, isPublic: toBool(row.is_active) });
   }
   for (const row of pages) {
-    targets.set(`page:${row.id}`, { path: customPagePath(row.slug), name: row.title, isPublic: toBool(row.is_active) });
+    targets.set(`page:${row.id}`, { path: customPagePath(row.slug), variantId: null, name: row.title, isPublic: toBool(row.is_active) });
   }
   return targets;
 }
@@ -142,10 +177,15 @@ function toShareLink(row: LinkRow, path: string, origin: string): ShareLink {
 // ---------------------------------------------------------------------------------------------
 // Links
 
-function cleanInput(input: ShareLinkInput): { targetType: TrackingTargetType; targetId: string; utm: Utm } | null {
+function cleanInput(input: ShareLinkInput): { targetType: TrackingTargetType; targetId: string; variantId: number | null; utm: Utm } | null {
   if (!isTrackingTargetType(input.targetType) || typeof input.targetId !== "string") return null;
-  const targetId = input.targetId.trim();
-  if (targetId === "" || targetId.length > TARGET_ID_MAX) return null;
+  const variantId = input.variantId ?? null;
+  if (variantId !== null && (input.targetType !== "product" || !Number.isSafeInteger(variantId) || variantId <= 0)) return null;
+  const plainId = input.targetId.trim();
+  // The product id itself may not carry a variant: only `variantId` names one.
+  if (plainId === "" || (input.targetType === "product" && plainId.includes(":"))) return null;
+  const targetId = input.targetType === "product" ? productTargetId(plainId, variantId) : plainId;
+  if (targetId.length > TARGET_ID_MAX) return null;
   const utm = { source: input.utmSource, medium: input.utmMedium, campaign: input.utmCampaign };
   const clean: Utm = { source: "", medium: "", campaign: "" };
   for (const key of ["source", "medium", "campaign"] as const) {
@@ -156,13 +196,14 @@ function cleanInput(input: ShareLinkInput): { targetType: TrackingTargetType; ta
     if (trimmed.length > UTM_MAX) return null;
     clean[key] = trimmed;
   }
-  return { targetType: input.targetType, targetId, utm: clean };
+  return { targetType: input.targetType, targetId, variantId, utm: clean };
 }
 
 /**
  * The share link of a public target for a utm triple: the existing one, or a new one with a
  * fresh random code. Concurrent creations for the same target and utm return one link (the
- * unique index decides); a code clash draws a new code. `language` is accepted for the
+ * unique index decides); a code clash draws a new code. A product link may preselect one of its
+ * active variants (`variantId`); another variant is an unknown target. `language` is accepted for the
  * contract and unused (paths do not depend on it).
  */
 export async function createShareLink(
@@ -175,7 +216,7 @@ export async function createShareLink(
   const clean = cleanInput(input);
   if (!clean) return { ok: false, status: 422, error: "invalid" };
   const target = await loadTarget(db, clean.targetType, clean.targetId);
-  if (!target?.isPublic) return { ok: false, status: 404, error: "unknownTarget" };
+  if (!target?.isPublic || target.variantId !== clean.variantId) return { ok: false, status: 404, error: "unknownTarget" };
 
   const existing = await selectLinkByTarget(db, clean.targetType, clean.targetId, clean.utm);
   if (existing) return { ok: true, link: toShareLink(existing, target.path, origin), created: false };

@@ -37,6 +37,8 @@ const PHONE_PREFIXES = {
   "delivery-block": { ar: "077", fr: "078" },
   "order-confirmation": { ar: "055", fr: "056" },
   offers: { ar: "066", fr: "067" },
+  "cart-variants": { ar: "079", fr: "076" },
+  "variants-journey": { ar: "069", fr: "068" },
 } as const satisfies Record<string, Record<OrderLanguage, string>>;
 
 /**

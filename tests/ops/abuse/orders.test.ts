@@ -19,7 +19,7 @@ import { freshServerDatabase, orderBody, startServer, type RunningServer, type S
 
 const TOKEN = "ops-abuse-orders-token-0123456789abcdef";
 const EVIL = "http://evil.example";
-const product = demoProducts.find((p) => p.inStock && p.stockQuantity >= 50)!;
+const product = demoProducts.find((p) => !p.variants && p.inStock && p.stockQuantity >= 50)!;
 
 let dir: string;
 let database: ServerDatabase;

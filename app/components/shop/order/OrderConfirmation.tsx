@@ -68,6 +68,11 @@ export function OrderConfirmation({
           <li key={index} className="flex items-baseline justify-between gap-3">
             <span className="min-w-0">
               <bdi>{item.title}</bdi> <span className="text-stone-600 tabular-nums">{t("order.quickBuy.quantity", { count: item.quantity })}</span>
+              {item.variant && (
+                <span className="block text-xs text-stone-700" data-testid="order-confirmation-variant">
+                  <bdi>{item.variant}</bdi>
+                </span>
+              )}
               {item.offer && (
                 <span className="block text-xs text-emerald-800" data-testid="order-confirmation-offer">
                   <bdi>{item.offer}</bdi>

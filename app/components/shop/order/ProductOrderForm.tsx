@@ -34,8 +34,14 @@ export function ProductOrderSection({
   onClose,
   posted,
   onOfferChange,
+  variant,
 }: {
   product: { id: string; title: string; price: number; inStock?: boolean; stockQuantity?: number };
+  /**
+   * The variant chosen on the page, for a product with variants: posted as `variant`, its price
+   * makes the totals and its stock the quantity choices.
+   */
+  variant?: { id: number; price: number; stock: number } | null;
   /** The product's quantity offers: when it has any, the shopper picks one instead of a quantity. */
   offers?: ProductOffer[];
   wilayas: WilayaChoice[];
@@ -55,7 +61,8 @@ export function ProductOrderSection({
   });
   const delivery = useDeliveryChoice(wilayas, defaults);
   const [formKey, setFormKey] = useState(0);
-  const stock = product.inStock === false ? 0 : product.stockQuantity;
+  const stock = variant ? variant.stock : product.inStock === false ? 0 : product.stockQuantity;
+  const price = variant ? variant.price : product.price;
   const choices = pickableQuantities(stock);
   const [pickedQuantity, setQuantity] = useState(() => Math.min(Number(defaults?.quantity) || 1, choices.length));
   // An offer the stock cannot fill is shown but cannot be chosen; the first that fits is the default.
@@ -65,16 +72,17 @@ export function ProductOrderSection({
     return (typed ?? offers.find(fits))?.id;
   });
   const offer = offers.find((one) => one.id === offerId);
-  const quantity = offer ? offer.quantity : pickedQuantity;
-  const itemsTotal = offer ? offerTotal(product.price, offer) : product.price * quantity;
+  // Another variant may have less stock than the quantity picked for the previous one.
+  const quantity = offer ? offer.quantity : Math.max(1, Math.min(pickedQuantity, choices.length));
+  const itemsTotal = offer ? offerTotal(price, offer) : price * quantity;
   useEffect(() => {
     onOfferChange?.(offerId);
   }, [offerId, onOfferChange]);
 
   // Tell the pixel a checkout starts each time the form opens.
   useEffect(() => {
-    if (open) trackPixel("InitiateCheckout", { content_ids: [product.id], num_items: 1, value: product.price, currency: "DZD" });
-  }, [open, product.id, product.price]);
+    if (open) trackPixel("InitiateCheckout", { content_ids: [product.id], num_items: 1, value: price, currency: "DZD" });
+  }, [open, product.id, price]);
 
   // The pixel hears of the order with the product it was placed for, even if the page changes product.
   const tellOrderPlaced = useEffectEvent((placed: NonNullable<typeof order>) => trackOrderPlaced([{ productId: product.id, quantity }], placed));
@@ -122,6 +130,13 @@ export function ProductOrderSection({
           className="mt-3 flex flex-col gap-4"
         >
           <OrderKeyInput state={fetcher.state} />
+          {variant && <input type="hidden" name="variant" value={variant.id} />}
+          {/* A refused choice (a plain post without one, or a variant since removed): the option to choose. */}
+          {errors.variant && (
+            <p role="alert" className="text-sm font-semibold text-red-700" data-testid="order-variant-error">
+              {errors.variant}
+            </p>
+          )}
           <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
           {offers.length > 0 ? (
             <fieldset>
@@ -142,8 +157,8 @@ export function ProductOrderSection({
                       disabled={!fits(option)}
                       className="size-4 accent-amber-600"
                     />
-                    <span className="flex-1 font-semibold">{offerLabel(option, language, t, product.price)}</span>
-                    <span className="font-bold text-brand-800 tabular-nums">{formatDinars(offerTotal(product.price, option), language)}</span>
+                    <span className="flex-1 font-semibold">{offerLabel(option, language, t, price)}</span>
+                    <span className="font-bold text-brand-800 tabular-nums">{formatDinars(offerTotal(price, option), language)}</span>
                   </label>
                 ))}
               </div>

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
 import { pickableQuantities, quickBuySchema } from "~/lib/order-form";
-import { trackPixel } from "~/lib/pixel";
+import { pixelContentId, trackPixel } from "~/lib/pixel";
 import { CustomerFields } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
 import { OrderConfirmation } from "./OrderConfirmation";
@@ -20,6 +20,9 @@ export interface QuickBuyItem {
   price: number;
   /** The stock the shop shows, when known: the quantity picker offers no more. */
   stock?: number;
+  /** A cart line's variant (its title then names it) and SKU. */
+  variantId?: number;
+  sku?: string;
 }
 
 /** A line's quantity choices: 1 to 5 within the stock, and the line's own quantity when it is more (a cart's). */
@@ -51,7 +54,7 @@ export default function QuickBuyModal({
   source: "quick_buy_cart" | "quick_buy_product_card";
   items: QuickBuyItem[];
   /** A line's quantity changed in the modal (the drawer's cart follows); without it the modal keeps the choice. */
-  onQuantity?(productId: string, quantity: number): void;
+  onQuantity?(productId: string, quantity: number, variantId?: number): void;
   onSuccess?(): void;
 }) {
   const { t, i18n } = useTranslation();
@@ -72,7 +75,7 @@ export default function QuickBuyModal({
   // Only the opening counts, not a change of the lines while open: the lines are read, not watched.
   const tellCheckoutStarted = useEffectEvent(() =>
     trackPixel("InitiateCheckout", {
-      content_ids: items.map((item) => item.productId),
+      content_ids: items.map(pixelContentId),
       num_items: items.reduce((sum, item) => sum + item.quantity, 0),
       value: itemsTotal,
       currency: "DZD",
@@ -143,7 +146,7 @@ export default function QuickBuyModal({
 
         <ul className={`mt-3 flex flex-col gap-1 text-sm ${order ? "hidden" : ""}`}>
           {items.map((item) => (
-            <li key={item.productId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <li key={`${item.productId}.${item.variantId ?? ""}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <span className="min-w-0 flex-1 truncate">{item.title}</span>
               {order ? (
                 <span className="text-stone-500 tabular-nums">{t("order.quickBuy.quantity", { count: item.quantity })}</span>
@@ -153,7 +156,7 @@ export default function QuickBuyModal({
                   value={item.quantity}
                   onChange={(event) => {
                     const quantity = Number(event.target.value);
-                    if (onQuantity) onQuantity(item.productId, quantity);
+                    if (onQuantity) onQuantity(item.productId, quantity, item.variantId);
                     else setPicked((current) => ({ ...current, [item.productId]: quantity }));
                   }}
                   className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 tabular-nums"

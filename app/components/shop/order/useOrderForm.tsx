@@ -14,7 +14,7 @@ import {
   type OrderFormAnswer,
 } from "~/lib/order-form";
 import type { OrderCreated } from "~/lib/order-request";
-import { trackPixel } from "~/lib/pixel";
+import { pixelContentId, trackPixel } from "~/lib/pixel";
 import { useHydrated } from "./useHydrated";
 
 /**
@@ -120,20 +120,21 @@ export function OrderKeyInput({ state }: { state: "idle" | "submitting" | "loadi
 }
 
 /** The order's lines as the schema reads them: `items[i].productId` and `items[i].quantity`. */
-export function OrderLinesInputs({ lines }: { lines: readonly { productId: string; quantity: number }[] }) {
+export function OrderLinesInputs({ lines }: { lines: readonly { productId: string; quantity: number; variantId?: number | undefined }[] }) {
   return lines.map((line, index) => (
-    <Fragment key={line.productId}>
+    <Fragment key={`${line.productId}.${line.variantId ?? ""}`}>
       <input type="hidden" name={`items[${index}].productId`} value={line.productId} />
       <input type="hidden" name={`items[${index}].quantity`} value={line.quantity} />
+      {line.variantId !== undefined && <input type="hidden" name={`items[${index}].variantId`} value={line.variantId} />}
     </Fragment>
   ));
 }
 
-/** Tells the Meta Pixel about an order the shop accepted (Lead and Purchase, in DZD). */
-export function trackOrderPlaced(items: { productId: string; quantity: number }[], order: OrderCreated): void {
+/** Tells the Meta Pixel about an order the shop accepted (Lead and Purchase, in DZD); a variant by its SKU. */
+export function trackOrderPlaced(items: { productId: string; quantity: number; sku?: string | undefined }[], order: OrderCreated): void {
   const params = {
-    content_ids: items.map((item) => item.productId),
-    contents: items.map((item) => ({ id: item.productId, quantity: item.quantity })),
+    content_ids: items.map(pixelContentId),
+    contents: items.map((item) => ({ id: pixelContentId(item), quantity: item.quantity })),
     content_type: "product" as const,
     num_items: items.reduce((sum, item) => sum + item.quantity, 0),
     value: order.total,

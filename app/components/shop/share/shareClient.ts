@@ -11,6 +11,8 @@ import { qrUrls, type ShareLinkResponse, type TrackingTargetType } from "~/lib/t
 export interface ShareTarget {
   type: TrackingTargetType;
   id: string;
+  /** A product's chosen variant: the link opens the product page on it. */
+  variantId?: number;
 }
 
 /** Where a link is shared from: its utm_source. */
@@ -50,7 +52,13 @@ export async function requestShareLink(target: ShareTarget, source: ShareSource)
     const response = await fetch("/api/share-links", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ targetType: target.type, targetId: target.id, utmSource: source, utmMedium: UTM_MEDIUM }),
+      body: JSON.stringify({
+        targetType: target.type,
+        targetId: target.id,
+        ...(target.variantId !== undefined ? { variantId: target.variantId } : {}),
+        utmSource: source,
+        utmMedium: UTM_MEDIUM,
+      }),
     });
     const answer: unknown = await response.json().catch(() => null);
     const link = response.ok ? linkOf(answer) : null;
@@ -68,7 +76,7 @@ export async function requestShareLink(target: ShareTarget, source: ShareSource)
  * made (a failed one is asked for again next time). `links[source]` drives the UI.
  */
 export function useShareLinks(target: ShareTarget) {
-  const targetKey = `${target.type}:${target.id}`;
+  const targetKey = `${target.type}:${target.id}:${target.variantId ?? ""}`;
   const pending = useRef(new Map<string, Promise<ShareLinkResult>>());
   const [links, setLinks] = useState<{ key: string; bySource: Partial<Record<ShareSource, ShareLinkState>> }>({
     key: targetKey,
@@ -82,10 +90,10 @@ export function useShareLinks(target: ShareTarget) {
     };
   }, []);
 
-  const { type, id } = target;
+  const { type, id, variantId } = target;
   const ensure = useCallback(
     (source: ShareSource): Promise<ShareLinkResult> => {
-      const key = `${type}:${id}`;
+      const key = `${type}:${id}:${variantId ?? ""}`;
       const cacheKey = `${key}|${source}`;
       const known = pending.current.get(cacheKey);
       if (known) return known;
@@ -96,7 +104,7 @@ export function useShareLinks(target: ShareTarget) {
         );
       };
       update({ status: "loading" });
-      const request = requestShareLink({ type, id }, source).then((result) => {
+      const request = requestShareLink({ type, id, ...(variantId !== undefined ? { variantId } : {}) }, source).then((result) => {
         if (!result.ok) pending.current.delete(cacheKey);
         update(result);
         return result;
@@ -104,7 +112,7 @@ export function useShareLinks(target: ShareTarget) {
       pending.current.set(cacheKey, request);
       return request;
     },
-    [type, id],
+    [type, id, variantId],
   );
 
   const bySource = links.key === targetKey ? links.bySource : {};

@@ -16,6 +16,8 @@ import * as shopSettings from "./2026-11-26-014-shop-settings.server";
 import * as merchantTextsLanguages from "./2026-11-26-015-merchant-texts-languages.server";
 import * as orderConfirmationToken from "./2026-11-26-016-order-confirmation-token.server";
 import * as productOffers from "./2026-11-26-017-product-offers.server";
+import * as productVariants from "./2026-11-26-018-product-variants.server";
+import * as variantTargets from "./2026-11-26-019-variant-targets.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-015-merchant-texts-languages": merchantTextsLanguages,
   "2026-11-26-016-order-confirmation-token": orderConfirmationToken,
   "2026-11-26-017-product-offers": productOffers,
+  "2026-11-26-018-product-variants": productVariants,
+  "2026-11-26-019-variant-targets": variantTargets,
 };
