@@ -170,6 +170,26 @@ describe("Yalidine adapter against the fake courier", () => {
     });
   });
 
+  it("follows the pages of a list", async () => {
+    const small = await startFakeYalidine({ maxPageSize: 2 });
+    try {
+      const paged = createYalidineAdapter(small.access, { fetch, limiter: new CourierLimiter() });
+      const places = await paged.places();
+      if (!places.ok) throw new Error("places failed");
+      expect(places.value.map((p) => p.communeName)).toEqual(["Bordj El Kiffan", "Ouled Fayet", "Aïn Arnat", "Sétif", "Bir El Djir"]);
+      expect(small.requests.filter((r) => r.path === "/v1/communes").map((r) => r.query.get("page"))).toEqual(["1", "2", "3"]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("asks the histories of many parcels in batches", async () => {
+    const trackings = Array.from({ length: 60 }, (_, i) => `yal-x${i}`);
+    const result = await adapter.statuses(trackings);
+    expect(result).toEqual({ ok: true, value: [] });
+    expect(yalidine.requests.map((r) => r.query.get("tracking")?.split(",").length)).toEqual([50, 10]);
+  });
+
   it("bad credentials are unauthorized, without the secret in the failure", async () => {
     const token = "wrong-token-3f9a";
     const wrong = createYalidineAdapter(

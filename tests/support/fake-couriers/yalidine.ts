@@ -19,6 +19,8 @@ export interface FakeYalidineOptions {
   apiToken?: string;
   /** The merchant's wilaya, sent as every parcel's origin. */
   fromWilayaName?: string;
+  /** The largest page the fake serves (Yalidine's: 1,000), smaller to exercise the pages. */
+  maxPageSize?: number;
 }
 
 export interface FakeHistory extends Record<string, unknown> {
@@ -104,7 +106,7 @@ export async function startFakeYalidine(options: FakeYalidineOptions = {}) {
   let origin = "";
 
   function page(res: ServerResponse, query: URLSearchParams, path: string, rows: unknown[]) {
-    const size = Math.min(1_000, Math.max(1, Number(query.get("page_size") ?? 100) || 100));
+    const size = Math.min(options.maxPageSize ?? 1_000, Math.max(1, Number(query.get("page_size") ?? 100) || 100));
     const number = Math.max(1, Number(query.get("page") ?? 1) || 1);
     const data = rows.slice((number - 1) * size, number * size);
     const has_more = number * size < rows.length;
