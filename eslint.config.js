@@ -74,6 +74,13 @@ const otherDomainsThroughIndex = {
   message: "Another domain is reached through its public module (../<domain>/index.server); a domain never imports the HTTP layer.",
 };
 
+// A domain's sub-folder (couriers/adapters/) is part of its domain: `../` stays inside it, and
+// another domain is `../../<domain>/index.server`.
+const otherDomainsThroughIndexFromSubfolder = {
+  regex: String.raw`^(\.\./\.\./|~/server/)(?!db/|boot\.server$|env\.server$|logger\.server$|i18n\.server$|reference-cache\.server$|request-context\.server$|[^/]+/index\.server$)`,
+  message: otherDomainsThroughIndex.message,
+};
+
 const componentPatterns = [
   privateRepositories,
   {
@@ -190,6 +197,16 @@ export default defineConfig(
       "no-restricted-imports": [
         "error",
         { paths: [{ name: "react-router", message: httpOutsideHttp }], patterns: [...serverPatterns, otherDomainsThroughIndex] },
+      ],
+    },
+  },
+  {
+    files: ["app/server/*/*/**/*.{ts,tsx}"],
+    ignores: ["app/server/http/**", "app/server/db/**", "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "react-router", message: httpOutsideHttp }], patterns: [...serverPatterns, otherDomainsThroughIndexFromSubfolder] },
       ],
     },
   },

@@ -133,6 +133,27 @@ describe("between domains", () => {
     ).toEqual([]);
   });
 
+  it("a domain's sub-folder reaches its own domain by ../ and another only through its public module", async () => {
+    expect(
+      await rulesFiredBy(
+        `import { recordConversion } from "../../tracking/tracking.service.server";\nexport const done = () => recordConversion();\n`,
+        "app/server/couriers/adapters/fixture.server.ts",
+      ),
+    ).toEqual(["no-restricted-imports"]);
+    expect(
+      await rulesFiredBy(
+        `import { clientIp } from "../../http/client-address.server";\nexport const who = () => clientIp();\n`,
+        "app/server/couriers/adapters/fixture.server.ts",
+      ),
+    ).toEqual(["no-restricted-imports"]);
+    expect(
+      await rulesFiredBy(
+        `import { SECOND } from "../limiter.server";\nimport { recordConversion } from "../../tracking/index.server";\nexport const done = () => recordConversion(SECOND);\n`,
+        "app/server/couriers/adapters/fixture.server.ts",
+      ),
+    ).toEqual([]);
+  });
+
   it("a domain never imports the HTTP layer", async () => {
     expect(
       await rulesFiredBy(
