@@ -19,7 +19,6 @@ import {
   listOf,
   readJson,
   refusalOf,
-  truthy,
   wholeNumber,
 } from "./bearer-api.server";
 import { mapNoestStatus } from "./noest-statuses.server";
