@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CourierAdapter, CourierResult, CreatedParcel } from "~/server/couriers/index.server";
-import { COURIER_ADAPTER_FACTORIES } from "~/server/couriers/index.server";
+import { COURIER_ADAPTER_FACTORIES, createCourierLimiter } from "~/server/couriers/index.server";
 import { startFakeEcotrack, type FakeEcotrack } from "../support/fake-couriers/ecotrack";
 import { parcelRequest, recordingLimiter } from "../support/fake-couriers/parcels";
 
@@ -200,5 +200,31 @@ describe("the Ecotrack adapter", () => {
     });
     fake.rateLimit(null);
     expect((await adapter.statuses([tracking])).ok).toBe(true);
+  });
+
+  it("with the shared limiter, a 429 delays the next request by the Retry-After and the status is read then", async () => {
+    const { tracking } = created((await adapter.createParcels([parcelRequest("SQ-9001")])).get("SQ-9001"));
+    await adapter.handOver(tracking);
+    const waits: number[] = [];
+    let clock = Date.now();
+    const shared = createCourierLimiter({
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+        fake.rateLimit(null);
+      },
+    });
+    const factory = COURIER_ADAPTER_FACTORIES.ecotrack;
+    if (!factory) throw new Error("no ecotrack factory");
+    const polling = factory(
+      { family: "ecotrack", baseUrl: fake.baseUrl, credentials: { token: fake.token } },
+      { fetch, limiter: shared, now: () => clock },
+    );
+    fake.rateLimit({ burst: 0, retryAfterSeconds: 3 });
+    expect(await polling.statuses([tracking])).toEqual({ ok: false, failure: { kind: "rate_limited", retryAfterMs: 3000 } });
+    const again = await polling.statuses([tracking]);
+    expect(waits).toEqual([3000]);
+    expect(again.ok && again.value.map((event) => event.state)).toEqual(["ready"]);
   });
 });
