@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CourierAdapter, ParcelRequest } from "~/server/couriers/adapter.server";
-import { courierAdapterFactories, courierWebhooks } from "~/server/couriers/adapters/index.server";
+import { COURIER_ADAPTER_FACTORIES, COURIER_WEBHOOKS } from "~/server/couriers/adapters/index.server";
 import { createYalidineAdapter, yalidineWebhooks } from "~/server/couriers/adapters/yalidine.server";
 import { CourierLimiter } from "~/server/couriers/limiter.server";
 import { signYalidine, startFakeYalidine, yalidineTime, type FakeYalidine } from "../support/fake-couriers/yalidine";
@@ -56,8 +56,8 @@ async function createOne(request: ParcelRequest) {
 
 describe("Yalidine adapter against the fake courier", () => {
   it("is registered for its family", () => {
-    expect(courierAdapterFactories.yalidine).toBe(createYalidineAdapter);
-    expect(courierWebhooks.yalidine).toBe(yalidineWebhooks);
+    expect(COURIER_ADAPTER_FACTORIES.yalidine).toBe(createYalidineAdapter);
+    expect(COURIER_WEBHOOKS.yalidine).toBe(yalidineWebhooks);
   });
 
   it("tests the connection with a cheap authenticated GET", async () => {

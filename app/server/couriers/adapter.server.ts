@@ -1,4 +1,5 @@
 import type { CourierFamily, ParcelState } from "~/lib/couriers";
+import type { CourierLimiter } from "./limiter.server";
 
 /**
  * The one interface every courier family's adapter implements (docs/decisions/0029-courier-adapters.md).
@@ -125,3 +126,13 @@ export interface CourierWebhooks {
   /** The JSON answer to a subscription handshake (Yalidine's `{ crc_token }`), or null when `query` is not one. */
   handshake?(query: URLSearchParams): Record<string, string> | null;
 }
+
+/** What every adapter is given: the `fetch` it talks through (a fake server's in tests), the process's one shared limiter, a clock. */
+export interface CourierAdapterDeps {
+  fetch: typeof fetch;
+  limiter: CourierLimiter;
+  now?: () => number;
+}
+
+/** Builds a family's adapter for one account. */
+export type CourierAdapterFactory = (access: CourierAccountAccess, deps: CourierAdapterDeps) => CourierAdapter;

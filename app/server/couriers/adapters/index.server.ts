@@ -1,16 +1,17 @@
 import type { CourierFamily } from "~/lib/couriers";
-import type { CourierAccountAccess, CourierAdapter, CourierWebhooks } from "../adapter.server";
-import { createYalidineAdapter, yalidineWebhooks, type CourierAdapterDeps } from "./yalidine.server";
+import type { CourierAdapterFactory, CourierWebhooks } from "../adapter.server";
+import { createEcotrackAdapter } from "./ecotrack.server";
+import { createNoestAdapter } from "./noest.server";
+import { createYalidineAdapter, yalidineWebhooks } from "./yalidine.server";
 
-/** Builds a family's adapter for one account. */
-export type CourierAdapterFactory = (access: CourierAccountAccess, deps: CourierAdapterDeps) => CourierAdapter;
-
-/** The adapter of each family the shop speaks. */
-export const courierAdapterFactories: Partial<Record<CourierFamily, CourierAdapterFactory>> = {
+/** The adapter factory of each family the shop speaks (a family without one cannot be chosen yet). */
+export const COURIER_ADAPTER_FACTORIES: Partial<Record<CourierFamily, CourierAdapterFactory>> = {
   yalidine: createYalidineAdapter,
+  ecotrack: createEcotrackAdapter,
+  noest: createNoestAdapter,
 };
 
 /** The webhooks of the families that call back. */
-export const courierWebhooks: Partial<Record<CourierFamily, CourierWebhooks>> = {
+export const COURIER_WEBHOOKS: Partial<Record<CourierFamily, CourierWebhooks>> = {
   yalidine: yalidineWebhooks,
 };

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type {
   CourierAccountAccess,
   CourierAdapter,
+  CourierAdapterDeps,
   CourierFailure,
   CourierPlace,
   CourierResult,
@@ -12,7 +13,7 @@ import type {
   ParcelEvent,
   ParcelRequest,
 } from "../adapter.server";
-import { DAY, HOUR, MINUTE, RateLimitWaitTooLong, SECOND, type CourierLimiter, type RateWindow } from "../limiter.server";
+import { DAY, HOUR, MINUTE, RateLimitWaitTooLong, SECOND, type RateWindow } from "../limiter.server";
 import { yalidineParcelState } from "./yalidine-statuses.server";
 
 /**
@@ -53,12 +54,6 @@ const QUOTA_HEADERS: readonly { header: string; untilReset: (now: number) => num
   { header: "x-hour-quota-left", untilReset: (now) => HOUR - (now % HOUR) },
   { header: "x-day-quota-left", untilReset: (now) => DAY - ((now + HOUR) % DAY) },
 ];
-
-export interface CourierAdapterDeps {
-  fetch: typeof fetch;
-  limiter: CourierLimiter;
-  now?: () => number;
-}
 
 type Json = Record<string, unknown>;
 
