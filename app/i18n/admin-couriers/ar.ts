@@ -4,8 +4,8 @@ const adminCouriers = {
   intro: "اربط المتجر بحساباتك لدى شركات التوصيل. تُحفظ بيانات الدخول مشفّرة ولا تُعرض مرة أخرى.",
   disabled: "ميزات شركات التوصيل متوقفة: مفتاح التشفير SECRETS_KEY غير مضبوط على الخادم، فلا يمكن حفظ أي حساب. اطلب من المسؤول التقني ضبطه.",
   families: {
-    yalidine: "Yalidine (ياليدين، Guepex…)",
-    ecotrack: "Ecotrack (DHD، Anderson، Conexlog…)",
+    yalidine: "ياليدين (Yalidine و Guepex وغيرهما)",
+    ecotrack: "إيكوتراك (DHD و Anderson و Conexlog وغيرها)",
     noest: "Noest Express",
     zr: "ZR Express",
   },
