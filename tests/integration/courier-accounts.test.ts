@@ -313,4 +313,23 @@ describe("courier accounts", () => {
     reportCourierFeatures();
     expect(logged.length).toBe(warnings);
   });
+
+  it("at once: five first accounts make one default, and five admins choosing defaults leave exactly one", async () => {
+    for (const row of await rows()) expect((await post({ intent: "delete", id: String(row.id) })).status).toBe(303);
+    const added = await Promise.all(
+      ["A", "B", "C", "D", "E"].map((label) =>
+        post({ intent: "add", family: "noest", label, baseUrl: "app.noest-dz.com", "credentials.token": TOKEN, "credentials.userGuid": API_ID }),
+      ),
+    );
+    expect(added.map((answer) => answer.status)).toEqual([303, 303, 303, 303, 303]);
+    let accounts = await listCourierAccounts(db);
+    expect(accounts).toHaveLength(5);
+    expect(accounts.filter((account) => account.isDefault)).toHaveLength(1);
+    expect(accounts[0]!.baseUrl).toBe("https://app.noest-dz.com/api/public");
+
+    const chosen = await Promise.all(accounts.map((account) => post({ intent: "default", id: String(account.id) })));
+    expect(chosen.map((answer) => answer.status)).toEqual([303, 303, 303, 303, 303]);
+    accounts = await listCourierAccounts(db);
+    expect(accounts.filter((account) => account.isDefault)).toHaveLength(1);
+  });
 });

@@ -15,14 +15,15 @@ export function selectCourierAccount(db: Kysely<Database>, id: number): Promise<
   return db.selectFrom("courier_accounts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Inserts an account; with `defaultIfFirst`, the first account becomes the default one. */
 export async function insertCourierAccount(
   db: Kysely<Database>,
   row: Pick<CourierAccountRow, "family" | "label" | "base_url" | "credentials" | "webhook_secret">,
   at: string,
+  defaultIfFirst: boolean,
 ): Promise<number> {
-  // The first account is the default one; the check and the insert are one transaction.
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("courier_accounts").select("id").limit(1).executeTakeFirst();
+    const existing = defaultIfFirst ? await trx.selectFrom("courier_accounts").select("id").limit(1).executeTakeFirst() : { id: 0 };
     const inserted = await trx
       .insertInto("courier_accounts")
       .values({ ...row, is_default: existing === undefined, created_at: at, updated_at: at })

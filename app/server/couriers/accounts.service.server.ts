@@ -4,7 +4,7 @@ import type { Database } from "../db/database.server";
 import { nowIso, toBool } from "../db/types.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
-import { decodeSecretsKey, secretBox, SecretOpenError, type SecretBox } from "../platform/index.server";
+import { decodeSecretsKey, isUniqueViolation, secretBox, SecretOpenError, type SecretBox } from "../platform/index.server";
 import type { CourierAccountAccess } from "./adapter.server";
 import {
   deleteCourierAccount as deleteRow,
@@ -117,17 +117,22 @@ export async function addCourierAccount(db: Kysely<Database>, input: CourierAcco
   const parsed = newAccountSchema(family.data).safeParse(input);
   if (!parsed.success) return { ok: false, error: "invalid", fields: fieldErrors(parsed.error) };
   const { label, baseUrl, credentials, webhookSecret } = parsed.data;
-  const id = await insertCourierAccount(
-    db,
-    {
-      family: family.data,
-      label,
-      base_url: baseUrl,
-      credentials: box.seal(JSON.stringify(credentials), CREDENTIALS),
-      webhook_secret: webhookSecret ? box.seal(webhookSecret, WEBHOOK_SECRET) : null,
-    },
-    nowIso(),
-  );
+  const row = {
+    family: family.data,
+    label,
+    base_url: baseUrl,
+    credentials: box.seal(JSON.stringify(credentials), CREDENTIALS),
+    webhook_secret: webhookSecret ? box.seal(webhookSecret, WEBHOOK_SECRET) : null,
+  };
+  const at = nowIso();
+  let id: number;
+  try {
+    id = await insertCourierAccount(db, row, at, true);
+  } catch (error) {
+    // Two first accounts at once: the one-default index refused the second; it is simply not the default.
+    if (!isUniqueViolation(error)) throw error;
+    id = await insertCourierAccount(db, row, at, false);
+  }
   logger.info({ courierAccount: id, family: family.data }, "courier account added");
   return { ok: true, id };
 }
@@ -175,8 +180,15 @@ export async function deleteCourierAccount(db: Kysely<Database>, id: number): Pr
   return deleted;
 }
 
-export function setDefaultCourierAccount(db: Kysely<Database>, id: number): Promise<boolean> {
-  return setDefaultRow(db, id, nowIso());
+export async function setDefaultCourierAccount(db: Kysely<Database>, id: number): Promise<boolean> {
+  try {
+    return await setDefaultRow(db, id, nowIso());
+  } catch (error) {
+    // Another admin made another account the default meanwhile (the one-default index refused this
+    // one): the last request wins, as if they had come one after the other.
+    if (!isUniqueViolation(error)) throw error;
+    return setDefaultRow(db, id, nowIso());
+  }
 }
 
 export type CourierAccessResult = { ok: true; access: CourierAccountAccess } | { ok: false; error: "disabled" | "not_found" | "unreadable" };
