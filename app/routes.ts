@@ -70,6 +70,7 @@ export default [
       route("categories", "routes/admin/taxonomy.tsx", { id: "admin-categories" }),
       route("sections", "routes/admin/taxonomy.tsx", { id: "admin-sections" }),
       route("delivery", "routes/admin/delivery.tsx"),
+      route("couriers", "routes/admin/couriers.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("collections", "routes/admin/collections.tsx"),
       route("collections/new", "routes/admin/collection-edit.tsx", { id: "admin-collection-new" }),

@@ -14,6 +14,7 @@ import adminProducts from "./admin-products/ar";
 import adminInventory from "./admin-inventory/ar";
 import adminOrders from "./admin-orders/ar";
 import adminDelivery from "./admin-delivery/ar";
+import adminCouriers from "./admin-couriers/ar";
 import shopDelivery from "./shop-delivery/ar";
 import adminOrdersPrint from "./admin-orders-print/ar";
 import adminMerchandising from "./admin-merchandising/ar";
@@ -36,6 +37,7 @@ const ar = {
   adminInventory,
   adminOrders,
   adminDelivery,
+  adminCouriers,
   shopDelivery,
   adminOrdersPrint,
   adminMerchandising,

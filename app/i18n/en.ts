@@ -10,6 +10,7 @@ import adminProducts from "./admin-products/en";
 import adminInventory from "./admin-inventory/en";
 import adminOrders from "./admin-orders/en";
 import adminDelivery from "./admin-delivery/en";
+import adminCouriers from "./admin-couriers/en";
 import shopDelivery from "./shop-delivery/en";
 import adminOrdersPrint from "./admin-orders-print/en";
 import adminMerchandising from "./admin-merchandising/en";
@@ -33,6 +34,7 @@ const en: Dictionary = {
   adminInventory,
   adminOrders,
   adminDelivery,
+  adminCouriers,
   shopDelivery,
   adminOrdersPrint,
   adminMerchandising,

@@ -10,6 +10,7 @@ import adminProducts from "./admin-products/fr";
 import adminInventory from "./admin-inventory/fr";
 import adminOrders from "./admin-orders/fr";
 import adminDelivery from "./admin-delivery/fr";
+import adminCouriers from "./admin-couriers/fr";
 import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
 import adminMerchandising from "./admin-merchandising/fr";
@@ -33,6 +34,7 @@ const fr: Dictionary = {
   adminInventory,
   adminOrders,
   adminDelivery,
+  adminCouriers,
   shopDelivery,
   adminOrdersPrint,
   adminMerchandising,

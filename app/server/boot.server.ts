@@ -9,6 +9,7 @@ import { orderNotifySettingsFromEnv, orderNotifyTransports, startOutboxWorker, t
 import { createStorage } from "./storage/index.server";
 import { refreshMissingSearchText } from "./catalog/index.server";
 import { startShopSettingsRefresh } from "./settings/index.server";
+import { reportCourierFeatures } from "./couriers/index.server";
 
 let outboxWorker: OutboxWorker | undefined;
 let stopSettingsRefresh: (() => void) | undefined;
@@ -37,6 +38,8 @@ export async function boot(): Promise<void> {
   if ((await countAdmins(db)) === 0) {
     logger.info("No admin account yet: create one with  npm run create-admin -- --email you@example.com --password '…'");
   }
+  // Without SECRETS_KEY the shop runs and says, once, that the courier features are off.
+  reportCourierFeatures();
   // Orders reach the merchant's webhook and notifications in the background; an order never waits for them.
   const transports = orderNotifyTransports(orderNotifySettingsFromEnv(config));
   if (config.ORDER_WEBHOOK_URL || Object.keys(transports).length > 0) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ALLOWED_HOSTS_MESSAGE, parseAllowedHosts } from "./http/allowed-hosts.server";
 import { parseTrustProxy, TRUST_PROXY_MESSAGE } from "./http/trust-proxy.server";
+import { decodeSecretsKey, SECRETS_KEY_MESSAGE } from "./platform/secrets.server";
 
 /**
  * Every setting comes from the environment, parsed once at boot. A bad value
@@ -212,6 +213,12 @@ const envSchema = z
       .optional()
       .refine((value) => parseTrustProxy(value) !== undefined, { message: TRUST_PROXY_MESSAGE })
       .transform((value) => parseTrustProxy(value)!),
+    /**
+     * The key secrets are sealed under at rest (app/server/platform/secrets.server.ts): the courier
+     * accounts' credentials. 32 bytes as 64 hex characters or base64. Unset: the courier features
+     * are off (the shop runs; the courier admin page says why and saves nothing).
+     */
+    SECRETS_KEY: optionalText.refine((value) => value === undefined || decodeSecretsKey(value) !== null, { message: SECRETS_KEY_MESSAGE }),
     /** The host names requests may carry (app/server/http/allowed-hosts.server.ts); unset: see allowedHosts. */
     ALLOWED_HOSTS: optionalText
       .refine((value) => value === undefined || parseAllowedHosts(value) !== undefined, { message: ALLOWED_HOSTS_MESSAGE })

@@ -117,6 +117,7 @@ describe("admin sign-in", () => {
         "categories",
         "sections",
         "delivery",
+        "couriers",
         "settings",
       ]);
       expect(await tabs.locator('[data-tab="products"]').getAttribute("aria-current")).toBe("page");

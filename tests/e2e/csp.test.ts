@@ -120,6 +120,7 @@ describe("Content-Security-Policy in a real browser", () => {
       "/admin/analytics",
       "/admin/collections",
       "/admin/delivery",
+      "/admin/couriers",
     ]) {
       await visit(page, path);
     }

@@ -23,7 +23,7 @@ function created(result: CourierResult<CreatedParcel> | undefined): CreatedParce
 beforeEach(async () => {
   fake = await startFakeNoest();
   limiter = recordingLimiter();
-  adapter = adapterWith({ token: fake.token, user_guid: fake.userGuid });
+  adapter = adapterWith({ token: fake.token, userGuid: fake.userGuid });
 });
 
 afterEach(async () => {
@@ -190,7 +190,7 @@ describe("the Noest adapter", () => {
   });
 
   it("answers unauthorized for a wrong token, without the secrets in the failure", async () => {
-    const wrong = adapterWith({ token: "not-the-token", user_guid: fake.userGuid });
+    const wrong = adapterWith({ token: "not-the-token", userGuid: fake.userGuid });
     const result = await wrong.testConnection();
     expect(result).toEqual({ ok: false, failure: { kind: "unauthorized", message: "Unauthenticated." } });
     expect(JSON.stringify(result)).not.toContain("not-the-token");

@@ -16,6 +16,7 @@ const admin = {
     categories: "التصنيفات",
     sections: "الأقسام",
     delivery: "التوصيل",
+    couriers: "شركات التوصيل",
     settings: "الإعدادات",
   },
   comingLater: "سيتوفر هذا القسم لاحقاً",

@@ -16,6 +16,7 @@ const admin: AdminDictionary = {
     categories: "Categories",
     sections: "Sections",
     delivery: "Delivery",
+    couriers: "Couriers",
     settings: "Settings",
   },
   comingLater: "This section arrives later",

@@ -16,6 +16,7 @@ const admin: AdminDictionary = {
     categories: "Catégories",
     sections: "Sections",
     delivery: "Livraison",
+    couriers: "Transporteurs",
     settings: "Paramètres",
   },
   comingLater: "Cette section arrive plus tard",

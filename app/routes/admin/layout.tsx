@@ -22,6 +22,7 @@ export const ADMIN_TABS = [
   "categories",
   "sections",
   "delivery",
+  "couriers",
   "settings",
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -41,6 +42,7 @@ const AVAILABLE_TABS: readonly AdminTab[] = [
   "categories",
   "sections",
   "delivery",
+  "couriers",
   "settings",
 ];
 

@@ -1,21 +1,24 @@
 /**
- * Couriers, the domain's public module (docs/decisions/0029-courier-adapters.md): the adapter
- * interface, the shared rate limiter, and the adapter factory of each family.
+ * Couriers (docs/decisions/0029-courier-adapters.md): the merchant's courier accounts, their
+ * credentials sealed at rest, each API family's adapter and the shared rate limiter. The one
+ * way into app/server/couriers/.
  */
-export type {
-  CourierAccountAccess,
-  CourierAdapter,
-  CourierAdapterDeps,
-  CourierAdapterFactory,
-  CourierFailure,
-  CourierPlace,
-  CourierResult,
-  CourierStopDesk,
-  CourierWebhooks,
-  CreatedParcel,
-  Label,
-  ParcelEvent,
-  ParcelRequest,
-} from "./adapter.server";
+export {
+  addCourierAccount,
+  courierAccountAccess,
+  courierFeaturesEnabled,
+  courierWebhookSecret,
+  deleteCourierAccount,
+  listCourierAccounts,
+  reportCourierFeatures,
+  setDefaultCourierAccount,
+  updateCourierAccount,
+  type CourierAccessResult,
+  type CourierAccountInput,
+  type CourierAccountSaveResult,
+  type CourierAccountSummary,
+} from "./accounts.service.server";
+export { adapterFor, defaultAdapterDeps, testCourierAccount, type CourierTestResult } from "./registry.server";
+export type * from "./adapter.server";
 export { CourierLimiter, DAY, HOUR, MINUTE, RateLimitWaitTooLong, SECOND, type RateWindow } from "./limiter.server";
 export { COURIER_ADAPTER_FACTORIES, COURIER_WEBHOOKS } from "./adapters/index.server";

@@ -1,5 +1,6 @@
 import type { AuthTables } from "../auth/auth.table.server";
 import type { CatalogTables } from "../catalog/catalog.table.server";
+import type { CouriersTables } from "../couriers/couriers.table.server";
 import type { DeliveryTables } from "../delivery/delivery.table.server";
 import type { JewelleryTables } from "../jewellery/jewellery.table.server";
 import type { MerchandisingTables } from "../merchandising/merchandising.table.server";
@@ -23,4 +24,5 @@ export interface Database
     TrackingTables,
     WholesaleTables,
     JewelleryTables,
-    SettingsTables {}
+    SettingsTables,
+    CouriersTables {}

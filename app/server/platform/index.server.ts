@@ -5,7 +5,8 @@
  *   sign-in throttling);
  * - the outbox: enqueueOutbox in the cause's transaction, and the claim and acknowledgement
  *   queries the delivery worker (app/server/notify) runs;
- * - isUniqueViolation, the one test for "a unique index or primary key refused this write".
+ * - isUniqueViolation, the one test for "a unique index or primary key refused this write";
+ * - secretBox: secrets sealed at rest (AES-256-GCM) under the key of SECRETS_KEY.
  */
 export {
   countAttempts,
@@ -28,4 +29,5 @@ export {
   type OutboxMessage,
 } from "./outbox.server";
 export { isUniqueViolation } from "./unique-violation.server";
+export { decodeSecretsKey, secretBox, SecretOpenError, type SecretBox } from "./secrets.server";
 export type { PlatformTables } from "./platform.table.server";

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: "warn",
     SHOP_PHONE: "0661234567",
     SHOP_EMAIL: "contact@souq.test",
+    // The key courier credentials are sealed with (tests/e2e/admin-couriers.test.ts); a new one each run.
+    SECRETS_KEY: randomBytes(32).toString("base64"),
   });
   project.provide("baseURL", server.baseURL);
   project.provide("databaseFile", databaseFile);

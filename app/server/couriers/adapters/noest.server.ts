@@ -25,7 +25,7 @@ import { mapNoestStatus } from "./noest-statuses.server";
 import type { ParcelState } from "~/lib/couriers";
 
 /**
- * Noest Express (`baseUrl` "https://app.noest-dz.com/api/public"); credentials `{ token, user_guid }`:
+ * Noest Express (`baseUrl` "https://app.noest-dz.com/api/public"); credentials `{ token, userGuid }`:
  * the Bearer token on every request, and the account's `user_guid` in the body of every write.
  * Parcels are created in bulk (`POST /create/orders`, at most 100; `poids` is required there) and
  * stay drafts the courier never sees until validated (`POST /valid/order { user_guid, tracking }`).
@@ -44,7 +44,7 @@ const DEFAULT_WEIGHT_KG = 1;
 
 export function createNoestAdapter(access: CourierAccountAccess, deps: CourierAdapterDeps): CourierAdapter {
   const token = access.credentials.token ?? "";
-  const userGuid = access.credentials.user_guid ?? "";
+  const userGuid = access.credentials.userGuid ?? "";
   const api = createBearerApi({
     baseUrl: access.baseUrl,
     token,

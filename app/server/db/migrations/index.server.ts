@@ -18,6 +18,7 @@ import * as orderConfirmationToken from "./2026-11-26-016-order-confirmation-tok
 import * as productOffers from "./2026-11-26-017-product-offers.server";
 import * as productVariants from "./2026-11-26-018-product-variants.server";
 import * as variantTargets from "./2026-11-26-019-variant-targets.server";
+import * as courierAccounts from "./2026-11-26-020-courier-accounts.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-017-product-offers": productOffers,
   "2026-11-26-018-product-variants": productVariants,
   "2026-11-26-019-variant-targets": variantTargets,
+  "2026-11-26-020-courier-accounts": courierAccounts,
 };

@@ -1,0 +1,85 @@
+import type { AdminCouriersDictionary } from "./ar";
+
+const adminCouriers: AdminCouriersDictionary = {
+  title: "Couriers",
+  intro: "Connect the shop to your accounts at delivery companies. Credentials are stored encrypted and never shown again.",
+  disabled:
+    "Courier features are off: the encryption key SECRETS_KEY is not set on the server, so no account can be saved. Ask your technical contact to set it.",
+  families: {
+    yalidine: "Yalidine (Yalidine, Guepex…)",
+    ecotrack: "Ecotrack (DHD, Anderson, Conexlog…)",
+    noest: "Noest Express",
+    zr: "ZR Express",
+  },
+  list: {
+    title: "Your accounts",
+    empty: "No account yet.",
+    family: "API family",
+    host: "Host",
+    isDefault: "Default courier",
+    credentialsSet: "Credentials set",
+    credentialsUnreadable: "Credentials unreadable (the key changed): enter them again",
+    webhookSecretSet: "Webhook secret set",
+  },
+  actions: {
+    test: "Test connection",
+    makeDefault: "Make default",
+    delete: "Delete",
+    deleteConfirm: "Delete this account? Its stored credentials are deleted with it.",
+    edit: "Edit credentials",
+    save: "Save",
+    add: "Add the account",
+    choose: "Continue",
+    changeFamily: "Choose another courier",
+  },
+  add: {
+    title: "Add an account",
+    family: "Courier",
+    chooseHint: "Choose the API family your courier uses.",
+  },
+  fields: {
+    label: "Courier name",
+    labelHint: "As you know it, e.g. DHD or Guepex",
+    baseUrl: "API address",
+    baseUrlHint: "The address the courier gives, e.g.",
+    baseUrlRequiredHint: "Each Ecotrack courier has its own host: enter it, e.g.",
+    webhookSecret: "Webhook signing secret (optional)",
+    keepHint: "Leave empty to keep the stored value",
+    credentials: {
+      apiId: "API ID (X-API-ID)",
+      apiToken: "API token (X-API-TOKEN)",
+      token: "Token",
+      userGuid: "User GUID (user_guid)",
+      tenant: "Tenant (X-Tenant)",
+      apiKey: "API key (X-Api-Key)",
+    },
+  },
+  notices: {
+    added: "Account added",
+    updated: "Changes saved",
+    deleted: "Account deleted",
+    defaultSet: "This courier is now the default",
+    invalid: "Check the marked fields",
+    notFound: "This account does not exist",
+    saveFailed: "Could not save, try again",
+  },
+  test: {
+    ok: "Connected: the credentials work",
+    notAvailable: "The connection to this courier is not available yet",
+    unreadable: "The credentials cannot be read: enter them again",
+    refused: "The courier refused the request: {{message}}",
+    unauthorized: "The courier refused the credentials: {{message}}",
+    rateLimited: "Too many requests at the courier, try again in {{seconds}} s",
+    unavailable: "The courier cannot be reached: {{message}}",
+  },
+  errors: {
+    required: "This field is required",
+    tooLong: "Too long",
+    family: "Choose a courier from the list",
+    url: "Enter a valid address, e.g. https://example.ecotrack.dz",
+    https: "The address must start with https://",
+    credential: "Latin letters, digits and symbols only, without spaces",
+  },
+};
+
+export default adminCouriers;

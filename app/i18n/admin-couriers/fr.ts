@@ -1,0 +1,85 @@
+import type { AdminCouriersDictionary } from "./ar";
+
+const adminCouriers: AdminCouriersDictionary = {
+  title: "Transporteurs",
+  intro: "Reliez la boutique à vos comptes chez les sociétés de livraison. Les identifiants sont stockés chiffrés et ne sont plus jamais affichés.",
+  disabled:
+    "Les fonctions transporteurs sont désactivées : la clé de chiffrement SECRETS_KEY n'est pas définie sur le serveur, aucun compte ne peut être enregistré. Demandez à votre contact technique de la définir.",
+  families: {
+    yalidine: "Yalidine (Yalidine, Guepex…)",
+    ecotrack: "Ecotrack (DHD, Anderson, Conexlog…)",
+    noest: "Noest Express",
+    zr: "ZR Express",
+  },
+  list: {
+    title: "Vos comptes",
+    empty: "Aucun compte pour l'instant.",
+    family: "Famille d'API",
+    host: "Serveur",
+    isDefault: "Transporteur par défaut",
+    credentialsSet: "Identifiants enregistrés",
+    credentialsUnreadable: "Identifiants illisibles (la clé a changé) : saisissez-les à nouveau",
+    webhookSecretSet: "Secret des webhooks enregistré",
+  },
+  actions: {
+    test: "Tester la connexion",
+    makeDefault: "Par défaut",
+    delete: "Supprimer",
+    deleteConfirm: "Supprimer ce compte ? Ses identifiants enregistrés seront supprimés avec lui.",
+    edit: "Modifier les identifiants",
+    save: "Enregistrer",
+    add: "Ajouter le compte",
+    choose: "Continuer",
+    changeFamily: "Choisir un autre transporteur",
+  },
+  add: {
+    title: "Ajouter un compte",
+    family: "Transporteur",
+    chooseHint: "Choisissez la famille d'API de votre transporteur.",
+  },
+  fields: {
+    label: "Nom du transporteur",
+    labelHint: "Tel que vous le connaissez, p. ex. DHD ou Guepex",
+    baseUrl: "Adresse de l'API",
+    baseUrlHint: "L'adresse donnée par le transporteur, p. ex.",
+    baseUrlRequiredHint: "Chaque transporteur Ecotrack a son propre serveur : saisissez-le, p. ex.",
+    webhookSecret: "Secret de signature des webhooks (facultatif)",
+    keepHint: "Laissez vide pour garder la valeur enregistrée",
+    credentials: {
+      apiId: "ID d'API (X-API-ID)",
+      apiToken: "Jeton d'API (X-API-TOKEN)",
+      token: "Jeton (Token)",
+      userGuid: "GUID utilisateur (user_guid)",
+      tenant: "Tenant (X-Tenant)",
+      apiKey: "Clé d'API (X-Api-Key)",
+    },
+  },
+  notices: {
+    added: "Compte ajouté",
+    updated: "Modifications enregistrées",
+    deleted: "Compte supprimé",
+    defaultSet: "Ce transporteur est désormais celui par défaut",
+    invalid: "Vérifiez les champs signalés",
+    notFound: "Ce compte n'existe pas",
+    saveFailed: "Enregistrement impossible, réessayez",
+  },
+  test: {
+    ok: "Connexion réussie : les identifiants sont valides",
+    notAvailable: "La connexion à ce transporteur n'est pas encore disponible",
+    unreadable: "Les identifiants sont illisibles : saisissez-les à nouveau",
+    refused: "Le transporteur a refusé la demande : {{message}}",
+    unauthorized: "Le transporteur a refusé les identifiants : {{message}}",
+    rateLimited: "Trop de demandes chez le transporteur, réessayez dans {{seconds}} s",
+    unavailable: "Le transporteur est injoignable : {{message}}",
+  },
+  errors: {
+    required: "Ce champ est obligatoire",
+    tooLong: "Trop long",
+    family: "Choisissez un transporteur dans la liste",
+    url: "Saisissez une adresse valide, p. ex. https://exemple.ecotrack.dz",
+    https: "L'adresse doit commencer par https://",
+    credential: "Lettres latines, chiffres et symboles uniquement, sans espaces",
+  },
+};
+
+export default adminCouriers;
