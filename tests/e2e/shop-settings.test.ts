@@ -64,7 +64,8 @@ describe("shop settings", () => {
     await page.locator('input[name="facebookUrl"]').fill("https://www.facebook.com/noor.dz");
     await page.getByTestId("settings-save").click();
     await page.waitForURL((url) => url.search === "?saved=1");
-    expect(await page.getByTestId("settings-notice").textContent()).toBe(ar.settings.admin.saved);
+    // The address changes before the page shows the new answer: wait for the notice itself.
+    await expect.poll(() => page.getByTestId("settings-notice").textContent()).toBe(ar.settings.admin.saved);
     expect(await page.getByTestId("admin-no-phone").count()).toBe(0);
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
