@@ -206,6 +206,9 @@ const FIELDS = [
   "metaDescription",
   "subtitle",
   "id",
+  "family",
+  "baseUrl",
+  "webhookSecret",
   "productId",
   "productIds",
   "quantity",
@@ -260,6 +263,7 @@ function endpoints(): Endpoint[] {
     { path: "/admin/page-layouts?page=home", intents: ["save", "move", "delete"] },
     { path: "/admin/page-layouts?page=nope", intents: ["save", "move"] },
     { path: "/admin/orders/wholesale", intents: ["status"] },
+    { path: "/admin/couriers", intents: ["add", "update", "delete", "default", "test"] },
   ];
 }
 
