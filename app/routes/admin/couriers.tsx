@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -367,50 +368,23 @@ function AccountCard({ account, answer, enabled }: { account: CourierAccountSumm
       {enabled ? (
         <>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Form method="post">
-              <input type="hidden" name="id" value={account.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="test"
-                disabled={busy}
-                className={`${button} border border-stone-300 bg-white text-stone-800 hover:bg-stone-100`}
-                data-testid="courier-account-test"
-              >
-                {t("adminCouriers.actions.test")}
-              </button>
-            </Form>
+            <AccountAction id={account.id} intent="test" busy={busy} testId="courier-account-test">
+              {t("adminCouriers.actions.test")}
+            </AccountAction>
             {account.isDefault ? null : (
-              <Form method="post">
-                <input type="hidden" name="id" value={account.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="default"
-                  disabled={busy}
-                  className={`${button} border border-stone-300 bg-white text-stone-800 hover:bg-stone-100`}
-                  data-testid="courier-account-make-default"
-                >
-                  {t("adminCouriers.actions.makeDefault")}
-                </button>
-              </Form>
+              <AccountAction id={account.id} intent="default" busy={busy} testId="courier-account-make-default">
+                {t("adminCouriers.actions.makeDefault")}
+              </AccountAction>
             )}
-            <Form method="post">
-              <input type="hidden" name="id" value={account.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                disabled={busy}
-                onClick={(event) => {
-                  if (!window.confirm(t("adminCouriers.actions.deleteConfirm"))) event.preventDefault();
-                }}
-                className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}
-                data-testid="courier-account-delete"
-              >
-                {t("adminCouriers.actions.delete")}
-              </button>
-            </Form>
+            <AccountAction
+              id={account.id}
+              intent="delete"
+              busy={busy}
+              testId="courier-account-delete"
+              confirm={t("adminCouriers.actions.deleteConfirm")}
+            >
+              {t("adminCouriers.actions.delete")}
+            </AccountAction>
           </div>
           <details className="mt-3" open={mine?.intent === "update" ? true : undefined}>
             <summary className="min-h-11 cursor-pointer py-2 text-sm font-medium text-brand-800">{t("adminCouriers.actions.edit")}</summary>
@@ -573,3 +547,39 @@ export default function AdminCouriers({ loaderData, actionData }: Route.Componen
 }
 
 export { AdminErrorBoundary as ErrorBoundary };
+
+/** One action on a saved account (test, make default, delete): a form of its own, so it works without JavaScript. */
+function AccountAction({
+  id,
+  intent,
+  busy,
+  testId,
+  confirm,
+  children,
+}: {
+  id: number;
+  intent: "test" | "default" | "delete";
+  busy: boolean;
+  testId: string;
+  /** Asked first (a destructive action); the form is not sent when declined. */
+  confirm?: string;
+  children: ReactNode;
+}) {
+  const tone = intent === "delete" ? "border-red-300 text-red-700 hover:bg-red-50" : "border-stone-300 text-stone-800 hover:bg-stone-100";
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={busy}
+        onClick={confirm ? (event) => !window.confirm(confirm) && event.preventDefault() : undefined}
+        className={`${button} border bg-white ${tone}`}
+        data-testid={testId}
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
