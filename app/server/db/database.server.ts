@@ -8,6 +8,7 @@ import type { OrdersTables } from "../orders/orders.table.server";
 import type { OrderWorkflowTables } from "../orders/order-workflow.table.server";
 import type { PlatformTables } from "../platform/platform.table.server";
 import type { SettingsTables } from "../settings/settings.table.server";
+import type { ShippingTables } from "../shipping/shipping.table.server";
 import type { TrackingTables } from "../tracking/tracking.table.server";
 import type { WholesaleTables } from "../wholesale/wholesale.table.server";
 
@@ -25,4 +26,5 @@ export interface Database
     WholesaleTables,
     JewelleryTables,
     SettingsTables,
-    CouriersTables {}
+    CouriersTables,
+    ShippingTables {}

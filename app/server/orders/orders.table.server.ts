@@ -44,6 +44,14 @@ export interface OrdersTable {
    * base64url, unique; every order has one (migration 016 gave the older orders theirs).
    */
   confirmation_token: ColumnType<string, string | undefined, never>;
+  /**
+   * The courier stop-desk the shopper chose (migration 021): the courier account it belongs to,
+   * its code at that courier and its name as shown; null for home delivery or when the shop
+   * offered no courier stop-desks.
+   */
+  stop_desk_account_id: ColumnType<number | null, number | null | undefined, number | null>;
+  stop_desk_code: ColumnType<string | null, string | null | undefined, string | null>;
+  stop_desk_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

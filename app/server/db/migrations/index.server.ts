@@ -19,6 +19,7 @@ import * as productOffers from "./2026-11-26-017-product-offers.server";
 import * as productVariants from "./2026-11-26-018-product-variants.server";
 import * as variantTargets from "./2026-11-26-019-variant-targets.server";
 import * as courierAccounts from "./2026-11-26-020-courier-accounts.server";
+import * as parcelsAndPlaces from "./2026-11-26-021-parcels-and-places.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-018-product-variants": productVariants,
   "2026-11-26-019-variant-targets": variantTargets,
   "2026-11-26-020-courier-accounts": courierAccounts,
+  "2026-11-26-021-parcels-and-places": parcelsAndPlaces,
 };
