@@ -50,7 +50,8 @@ export async function boot(): Promise<void> {
       everyMs: config.COURIER_POLL_EVERY_MS,
       webhookEveryMs: config.COURIER_POLL_WEBHOOK_EVERY_MS,
     });
-    if (config.COURIER_SANDBOX) courierSandbox = (await startCourierSandbox(db, { host: config.HOST, port: config.PORT })) ?? undefined;
+    if (config.COURIER_SANDBOX)
+      courierSandbox = (await startCourierSandbox(db, { host: config.HOST, port: config.PORT, stepMs: config.COURIER_SANDBOX_STEP_MS })) ?? undefined;
   } else if (config.COURIER_SANDBOX) {
     logger.warn("COURIER_SANDBOX is set but SECRETS_KEY is not: the sandbox courier needs the courier features.");
   }

@@ -239,6 +239,8 @@ const envSchema = z
         .transform((value) => value === "true")
         .default(false),
     ),
+    /** How often each sandbox parcel moves one step. */
+    COURIER_SANDBOX_STEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
     /** The host names requests may carry (app/server/http/allowed-hosts.server.ts); unset: see allowedHosts. */
     ALLOWED_HOSTS: optionalText
       .refine((value) => value === undefined || parseAllowedHosts(value) !== undefined, { message: ALLOWED_HOSTS_MESSAGE })
