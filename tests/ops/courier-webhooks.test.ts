@@ -53,8 +53,10 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await server?.stop();
+  // A graceful stop with the poller and the sandbox running: exit 0.
+  const stopped = await server?.stop();
   await handle?.close();
+  expect(stopped?.code).toBe(0);
   const output = server?.output() ?? "";
   for (const secret of [SECRETS_KEY, WEBHOOK_SECRET, API_TOKEN]) expect(output).not.toContain(secret);
   rmSync(dir, { recursive: true, force: true });
