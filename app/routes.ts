@@ -34,6 +34,7 @@ export default [
   route("api/orders", "routes/api/orders.ts"),
   route("api/cart/quote", "routes/api/cart-quote.ts"),
   route("api/share-links", "routes/api/share-links.ts"),
+  route("api/couriers/webhooks/:accountId", "routes/api/courier-webhook.ts"),
   route("qr/:file", "routes/api/qr.ts"),
 
   // Contact and services pages

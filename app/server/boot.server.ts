@@ -9,10 +9,14 @@ import { orderNotifySettingsFromEnv, orderNotifyTransports, startOutboxWorker, t
 import { createStorage } from "./storage/index.server";
 import { refreshMissingSearchText } from "./catalog/index.server";
 import { startShopSettingsRefresh } from "./settings/index.server";
-import { reportCourierFeatures } from "./couriers/index.server";
+import { courierFeaturesEnabled, reportCourierFeatures } from "./couriers/index.server";
+import { startParcelPoller, type ParcelPoller } from "./shipping/index.server";
+import { startCourierSandbox, type CourierSandbox } from "./couriers/sandbox/index.server";
 
 let outboxWorker: OutboxWorker | undefined;
 let stopSettingsRefresh: (() => void) | undefined;
+let parcelPoller: ParcelPoller | undefined;
+let courierSandbox: CourierSandbox | undefined;
 
 /**
  * Everything the server does once before it listens: check the configuration,
@@ -40,6 +44,17 @@ export async function boot(): Promise<void> {
   }
   // Without SECRETS_KEY the shop runs and says, once, that the courier features are off.
   reportCourierFeatures();
+  if (courierFeaturesEnabled()) {
+    // Couriers' statuses: polled for the parcels not yet final (webhook families rarely, as a safety net).
+    parcelPoller = startParcelPoller(db, config.COURIER_POLL_INTERVAL_MS, {
+      everyMs: config.COURIER_POLL_EVERY_MS,
+      webhookEveryMs: config.COURIER_POLL_WEBHOOK_EVERY_MS,
+    });
+    if (config.COURIER_SANDBOX)
+      courierSandbox = (await startCourierSandbox(db, { host: config.HOST, port: config.PORT, stepMs: config.COURIER_SANDBOX_STEP_MS })) ?? undefined;
+  } else if (config.COURIER_SANDBOX) {
+    logger.warn("COURIER_SANDBOX is set but SECRETS_KEY is not: the sandbox courier needs the courier features.");
+  }
   // Orders reach the merchant's webhook and notifications in the background; an order never waits for them.
   const transports = orderNotifyTransports(orderNotifySettingsFromEnv(config));
   if (config.ORDER_WEBHOOK_URL || Object.keys(transports).length > 0) {
@@ -48,10 +63,16 @@ export async function boot(): Promise<void> {
   }
 }
 
-/** Graceful shutdown: stops the outbox worker, waiting for a batch in progress. False when none ran. */
+/** Graceful shutdown: stops the courier sandbox, the parcel poller and the outbox worker, waiting for a round in progress. False when none ran. */
 export async function stopBackgroundWork(): Promise<boolean> {
   stopSettingsRefresh?.();
   stopSettingsRefresh = undefined;
+  const sandbox = courierSandbox;
+  courierSandbox = undefined;
+  await sandbox?.stop();
+  const poller = parcelPoller;
+  parcelPoller = undefined;
+  await poller?.stop();
   const worker = outboxWorker;
   outboxWorker = undefined;
   if (!worker) return false;

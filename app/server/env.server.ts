@@ -219,6 +219,28 @@ const envSchema = z
      * are off (the shop runs; the courier admin page says why and saves nothing).
      */
     SECRETS_KEY: optionalText.refine((value) => value === undefined || decodeSecretsKey(value) !== null, { message: SECRETS_KEY_MESSAGE }),
+    /**
+     * Statuses back from the couriers (app/server/shipping/polling.server.ts): how often the poller
+     * looks for due parcels, and how long between two polls of one parcel, for couriers without
+     * webhooks and (a safety net) for couriers with them.
+     */
+    COURIER_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+    COURIER_POLL_EVERY_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(1_800_000),
+    COURIER_POLL_WEBHOOK_EVERY_MS: z.coerce.number().int().min(1_000).max(604_800_000).default(21_600_000),
+    /** Requests per client address and minute on the couriers' webhook route. */
+    COURIER_WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /**
+     * A fake Yalidine-family courier in the running shop, for demonstration
+     * (app/server/couriers/sandbox/): never on by default, refused in production unless set there too.
+     */
+    COURIER_SANDBOX: optionalText.pipe(
+      z
+        .enum(["true", "false"], { message: "must be true or false" })
+        .transform((value) => value === "true")
+        .default(false),
+    ),
+    /** How often each sandbox parcel moves one step. */
+    COURIER_SANDBOX_STEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
     /** The host names requests may carry (app/server/http/allowed-hosts.server.ts); unset: see allowedHosts. */
     ALLOWED_HOSTS: optionalText
       .refine((value) => value === undefined || parseAllowedHosts(value) !== undefined, { message: ALLOWED_HOSTS_MESSAGE })

@@ -5,7 +5,7 @@ import type { CourierAdapter, ParcelRequest } from "~/server/couriers/adapter.se
 import { COURIER_ADAPTER_FACTORIES, COURIER_WEBHOOKS } from "~/server/couriers/adapters/index.server";
 import { createYalidineAdapter, yalidineWebhooks } from "~/server/couriers/adapters/yalidine.server";
 import { CourierLimiter } from "~/server/couriers/limiter.server";
-import { signYalidine, startFakeYalidine, yalidineTime, type FakeYalidine } from "../support/fake-couriers/yalidine";
+import { signYalidine, startFakeYalidine, yalidineTime, type FakeYalidine } from "~/server/couriers/sandbox/fake-yalidine.server";
 
 // Contract tests of the Yalidine-family adapter against a local fake of the courier's API: the
 // adapter under test is the one that would talk to the real courier.

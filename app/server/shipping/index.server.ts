@@ -3,3 +3,14 @@
  * labels, and the statuses the couriers send back (webhooks) or are asked for (polling). The one
  * way into app/server/shipping/ from outside it.
  */
+export { applyParcelEvents, parcelEventKey, type ApplyReport } from "./parcel-status.server";
+export {
+  DEFAULT_POLL_SETTINGS,
+  PARCEL_POLL_CLAIM_MS,
+  pollDueParcels,
+  startParcelPoller,
+  type ParcelPoller,
+  type PollReport,
+  type PollSettings,
+} from "./polling.server";
+export { answerCourierWebhookHandshake, COURIER_WEBHOOK_MAX_BYTES, receiveCourierWebhook, type CourierWebhookResult } from "./webhooks.server";

@@ -1,4 +1,4 @@
-// A fake Yalidine-family courier for tests: a real HTTP server on 127.0.0.1 (port 0: a free
+// A fake Yalidine-family courier, for the tests and the sandbox (COURIER_SANDBOX): a real HTTP server on 127.0.0.1 (port 0: a free
 // port) that speaks the family's v1 API as its clients use it — X-API-ID / X-API-TOKEN, parcels
 // created in bulk and answered by order_id, public label URLs, status histories, wilayas,
 // communes and centres in pages, deletion while "En préparation", quota headers, 429 with
@@ -12,7 +12,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { CourierAccountAccess } from "~/server/couriers/adapter.server";
+import type { CourierAccountAccess } from "../adapter.server";
 
 export interface FakeYalidineOptions {
   apiId?: string;
@@ -299,7 +299,7 @@ export async function startFakeYalidine(options: FakeYalidineOptions = {}) {
       url: string,
       events: FakeWebhookEvent[],
       options: { secret: string; sign?: "good" | "bad" | "none"; tamper?: boolean },
-    ): Promise<Response> {
+    ): Promise<{ status: number }> {
       const body = JSON.stringify({
         type: events[0]?.type ?? "parcel_status_updated",
         events: events.map((event) => ({
@@ -312,7 +312,9 @@ export async function startFakeYalidine(options: FakeYalidineOptions = {}) {
       const headers: Record<string, string> = { "Content-Type": "application/json" };
       if (sign !== "none") headers["X-YALIDINE-SIGNATURE"] = signYalidine(body, sign === "good" ? options.secret : `${options.secret}-not`);
       const sent = options.tamper ? body.replace(/"status":"[^"]*"/, '"status":"Livré"') : body;
-      return fetch(url, { method: "POST", headers, body: sent });
+      const response = await fetch(url, { method: "POST", headers, body: sent });
+      await response.body?.cancel();
+      return { status: response.status };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
