@@ -3,3 +3,15 @@
  * labels, and the statuses the couriers send back (webhooks) or are asked for (polling). The one
  * way into app/server/shipping/ from outside it.
  */
+export {
+  FIRST_POLL_DELAY_MS,
+  MAX_SHIP_ORDERS,
+  shipOrders,
+  shipOutcomeMessage,
+  type ShipOrdersInput,
+  type ShipOutcome,
+  type ShipOutcomeKind,
+} from "./ship.service.server";
+export { MAX_LABELS, mergedLabels, orderLabel, type MergedLabelsResult, type OrderLabelResult } from "./labels.server";
+export { orderParcel, type OrderParcel, type ParcelEventView } from "./order-parcel.server";
+export type { ParcelRowState } from "./shipping.table.server";
