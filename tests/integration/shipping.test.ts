@@ -193,7 +193,14 @@ describe("shipping orders with a courier", () => {
       contact_phone: "0550123456",
     });
     const [row] = await parcelsOf(id);
-    expect(row).toMatchObject({ state: "ready", tracking: parcel!.tracking, label_url: parcel!.label, courier_label: "Yalidine", reference, error: null });
+    expect(row).toMatchObject({
+      state: "ready",
+      tracking: parcel!.tracking,
+      label_url: parcel!.label,
+      courier_label: "Yalidine",
+      reference,
+      error: null,
+    });
     // Yalidine sends webhooks: no polling scheduled.
     expect(row!.next_poll_at).toBeNull();
     expect((await orderRow(id)).status).toBe("shipped");
@@ -339,7 +346,9 @@ describe("shipping orders with a courier", () => {
 
     const failing = await order();
     const noValidation: typeof fetch = async (input, init) =>
-      String(input).includes("/valid/order") ? new Response(JSON.stringify({ message: "Service indisponible" }), { status: 503 }) : fetch(input, init);
+      String(input).includes("/valid/order")
+        ? new Response(JSON.stringify({ message: "Service indisponible" }), { status: 503 })
+        : fetch(input, init);
     const [handedOff] = await shipOrders(db, { orderIds: [failing], accountId: ecotrackAccount, actor: admin }, deps(noValidation));
     expect(handedOff).toMatchObject({ outcome: "shipped", message: "Service indisponible" });
     const [draft] = await parcelsOf(failing);
