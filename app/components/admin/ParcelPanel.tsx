@@ -136,8 +136,10 @@ export function ParcelPanel({
             {parcel.tracking ? (
               <div>
                 <dt className="text-xs text-stone-500">{t("adminShipping.panel.tracking")}</dt>
-                <dd dir="ltr" className="font-mono text-start" data-testid="parcel-tracking">
-                  {parcel.tracking}
+                <dd>
+                  <span dir="ltr" className="font-mono" data-testid="parcel-tracking">
+                    {parcel.tracking}
+                  </span>
                 </dd>
               </div>
             ) : null}
