@@ -55,6 +55,9 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     // The delivery slip prints without the admin chrome (still behind requireAdmin).
     route("orders/:id/slip", "routes/admin/order-slip.tsx"),
+    // Courier labels: a PDF or a redirect to the courier's, never the admin page.
+    route("orders/:id/label", "routes/admin/order-label.ts"),
+    route("orders/labels", "routes/admin/orders-labels.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       // Admin pages: one line each, e.g. route("products", "routes/admin/products.tsx"),

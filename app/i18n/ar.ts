@@ -17,6 +17,7 @@ import adminDelivery from "./admin-delivery/ar";
 import adminCouriers from "./admin-couriers/ar";
 import shopDelivery from "./shop-delivery/ar";
 import adminOrdersPrint from "./admin-orders-print/ar";
+import adminShipping from "./admin-shipping/ar";
 import adminMerchandising from "./admin-merchandising/ar";
 import adminAnalytics from "./admin-analytics/ar";
 import jewellery from "./jewellery/ar";
@@ -40,6 +41,7 @@ const ar = {
   adminCouriers,
   shopDelivery,
   adminOrdersPrint,
+  adminShipping,
   adminMerchandising,
   adminAnalytics,
   jewellery,

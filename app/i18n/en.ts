@@ -13,6 +13,7 @@ import adminDelivery from "./admin-delivery/en";
 import adminCouriers from "./admin-couriers/en";
 import shopDelivery from "./shop-delivery/en";
 import adminOrdersPrint from "./admin-orders-print/en";
+import adminShipping from "./admin-shipping/en";
 import adminMerchandising from "./admin-merchandising/en";
 import adminAnalytics from "./admin-analytics/en";
 import jewellery from "./jewellery/en";
@@ -37,6 +38,7 @@ const en: Dictionary = {
   adminCouriers,
   shopDelivery,
   adminOrdersPrint,
+  adminShipping,
   adminMerchandising,
   adminAnalytics,
   jewellery,

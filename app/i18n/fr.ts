@@ -13,6 +13,7 @@ import adminDelivery from "./admin-delivery/fr";
 import adminCouriers from "./admin-couriers/fr";
 import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
+import adminShipping from "./admin-shipping/fr";
 import adminMerchandising from "./admin-merchandising/fr";
 import adminAnalytics from "./admin-analytics/fr";
 import jewellery from "./jewellery/fr";
@@ -37,6 +38,7 @@ const fr: Dictionary = {
   adminCouriers,
   shopDelivery,
   adminOrdersPrint,
+  adminShipping,
   adminMerchandising,
   adminAnalytics,
   jewellery,

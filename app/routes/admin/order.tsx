@@ -2,10 +2,12 @@ import { useTranslation } from "~/i18n/react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
+import { ParcelPanel } from "~/components/admin/ParcelPanel";
 import { isBundleId } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
 import { orderFilterToSearchParams } from "~/lib/order-filter";
 import { MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
+import { courierFeaturesEnabled, listCourierAccounts } from "~/server/couriers/index.server";
 import { getDb } from "~/server/db/connection.server";
 import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import { pageContext } from "~/server/http/page-context.server";
@@ -19,6 +21,7 @@ import {
   workflowErrorMessage,
   type WorkflowResult,
 } from "~/server/orders/index.server";
+import { orderParcel, shipOrders, shipOutcomeMessage } from "~/server/shipping/index.server";
 import type { Route } from "./+types/order";
 
 function orderIdOf(raw: string | undefined): number | null {
@@ -30,14 +33,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const id = orderIdOf(params.id);
-  const found = id === null ? null : await getAdminOrder(getDb(), id, language);
+  const db = getDb();
+  const found = id === null ? null : await getAdminOrder(db, id, language);
   if (!found) throw data(t("adminOrders.errors.not_found"), { status: 404 });
-  return { language, title: ctx.pageTitle(t("adminOrders.order.title", { number: found.order.orderNumber })), ...found };
+  const [parcel, accounts] = await Promise.all([orderParcel(db, found.order.id), listCourierAccounts(db)]);
+  return {
+    language,
+    title: ctx.pageTitle(t("adminOrders.order.title", { number: found.order.orderNumber })),
+    ...found,
+    parcel,
+    couriersEnabled: courierFeaturesEnabled(),
+    // The accounts an order can be shipped with: no credential, only their names.
+    shipAccounts: accounts.filter((account) => account.credentials === "set").map(({ id, label, isDefault }) => ({ id, label, isDefault })),
+  };
 }
 
 export type OrderActionAnswer = { ok: boolean; message: string };
 
-/** intent=transition (to, note) | note (note) | block (reason) | unblock. */
+/** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate). */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const { t } = await requestI18n(request);
@@ -61,6 +74,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       const result = await addOrderNote(db, id, actor, form.get("note"));
       return result.ok ? answer(true, t("adminOrders.notices.noteAdded")) : refused(result);
     }
+    if (intent === "ship") {
+      const accountId = Number(form.get("accountId"));
+      if (!Number.isSafeInteger(accountId) || accountId <= 0) return answer(false, t("adminOrders.errors.bad_request"), 400);
+      const account = (await listCourierAccounts(db)).find((candidate) => candidate.id === accountId);
+      const [outcome] = await shipOrders(db, { orderIds: [id], accountId, actor, recreateUnknown: form.get("recreate") === "1" });
+      if (!outcome) return answer(false, t("adminOrders.errors.not_found"), 404);
+      const ok = outcome.outcome === "shipped" && outcome.message === undefined;
+      return answer(ok, shipOutcomeMessage(t, outcome, account?.label ?? ""), ok || outcome.outcome === "shipped" ? 200 : 422);
+    }
     if (intent === "block" || intent === "unblock") {
       const result = await setOrderPhoneBlocked(db, id, intent === "block" ? { block: true, actor, reason: form.get("reason") } : { block: false });
       if (!result) return answer(false, t("adminOrders.errors.not_found"), 404);
@@ -83,7 +105,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { order, items, events, notes, record, duplicates, blocked, transitions, language } = loaderData;
+  const { order, items, events, notes, record, duplicates, blocked, transitions, language, parcel, couriersEnabled, shipAccounts } = loaderData;
   const money = (amount: number) => formatDinars(amount, language);
   const none = t("adminOrders.order.none");
   const actorName = (actor: string) => (actor === "shopper" || actor === "system" ? t(`adminOrders.order.actors.${actor}`) : actor);
@@ -309,6 +331,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
 
         <div className="space-y-5">
+          <ParcelPanel
+            orderId={order.id}
+            parcel={parcel}
+            canShip={order.status === "confirmed"}
+            accounts={shipAccounts}
+            couriersEnabled={couriersEnabled}
+            stopDeskName={order.stopDeskName}
+            busy={busy}
+            language={language}
+          />
           <section className={card} aria-labelledby="order-customer">
             <h2 id="order-customer" className="mb-3 font-semibold">
               {t("adminOrders.order.customer")}

@@ -62,6 +62,8 @@ export interface CourierAccountSummary {
   /** "unreadable": sealed under another key (SECRETS_KEY changed): replace them. */
   credentials: "set" | "unreadable";
   webhookSecretSet: boolean;
+  /** Our code of the wilaya the parcels leave from; null: not set. */
+  originWilayaCode: string | null;
 }
 
 function openCredentials(box: SecretBox, row: CourierAccountRow): Record<string, string> | null {
@@ -85,6 +87,7 @@ function summary(box: SecretBox | null, row: CourierAccountRow): CourierAccountS
     isDefault: toBool(row.is_default),
     credentials: box && openCredentials(box, row) ? "set" : "unreadable",
     webhookSecretSet: row.webhook_secret !== null,
+    originWilayaCode: row.origin_wilaya_code,
   };
 }
 

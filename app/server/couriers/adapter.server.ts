@@ -34,6 +34,11 @@ export interface ParcelRequest {
   amountToCollect: number;
   /** The delivery fee included in amountToCollect (some couriers want the goods' price apart). */
   deliveryFee: number;
+  /**
+   * The courier's name of the wilaya the parcel leaves from (the account's origin wilaya), for
+   * the couriers that name it on every parcel; absent: the adapter's own default.
+   */
+  originWilayaName?: string;
 }
 
 export type CourierFailure =

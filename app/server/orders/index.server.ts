@@ -8,4 +8,5 @@ export * from "./admin-orders.server";
 export * from "./order-confirmation.server";
 export * from "./order-print.server";
 export * from "./order-workflow.server";
+export { ordersToShip, type OrderToShip } from "./orders-to-ship.server";
 export { FORM_DUPLICATE_WINDOW_SECONDS, placeOrder, type OrderSettings, type PlaceOrderContext, type PlaceOrderResult } from "./order.service.server";

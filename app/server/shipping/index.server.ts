@@ -14,3 +14,15 @@ export {
   type PollSettings,
 } from "./polling.server";
 export { answerCourierWebhookHandshake, COURIER_WEBHOOK_MAX_BYTES, receiveCourierWebhook, type CourierWebhookResult } from "./webhooks.server";
+export {
+  FIRST_POLL_DELAY_MS,
+  MAX_SHIP_ORDERS,
+  shipOrders,
+  shipOutcomeMessage,
+  type ShipOrdersInput,
+  type ShipOutcome,
+  type ShipOutcomeKind,
+} from "./ship.service.server";
+export { MAX_LABELS, mergedLabels, orderLabel, type MergedLabelsResult, type OrderLabelResult } from "./labels.server";
+export { orderParcel, type OrderParcel, type ParcelEventView } from "./order-parcel.server";
+export type { ParcelRowState } from "./shipping.table.server";

@@ -20,7 +20,8 @@ import { yalidineParcelState } from "./yalidine-statuses.server";
  * The Yalidine family (Yalidine, Guepex, Yalitec… one API on different hosts): headers
  * X-API-ID / X-API-TOKEN, places by French names, parcels created in bulk with a public label
  * URL, status histories, and signed webhooks. Credentials: `apiId`, `apiToken`, and
- * `fromWilayaName` (the merchant's wilaya, which every parcel names as its origin).
+ * `fromWilayaName` (the merchant's wilaya, which every parcel names as its origin, unless the
+ * parcel brings its own `originWilayaName`: the account's origin wilaya in Yalidine's words).
  */
 
 /** The family's default quotas per account. */
@@ -200,7 +201,8 @@ export function createYalidineAdapter(access: CourierAccountAccess, deps: Courie
     if (parcel.deliveryType === "stop_desk" && !parcel.stopDeskId) {
       return fail({ kind: "refused", message: "stopdesk_id is required when is_stopdesk is true", field: "stopDeskId" });
     }
-    if (fromWilayaName === "") {
+    const origin = parcel.originWilayaName || fromWilayaName;
+    if (origin === "") {
       return fail({ kind: "refused", message: "from_wilaya_name is required", field: "fromWilayaName" });
     }
     const goods = Math.max(0, Math.min(YALIDINE_MAX_AMOUNT, amount - parcel.deliveryFee));
@@ -208,7 +210,7 @@ export function createYalidineAdapter(access: CourierAccountAccess, deps: Courie
       ok: true,
       value: {
         order_id: parcel.reference,
-        from_wilaya_name: fromWilayaName,
+        from_wilaya_name: origin,
         firstname: parcel.firstName,
         familyname: parcel.lastName || parcel.firstName,
         contact_phone: parcel.phone,

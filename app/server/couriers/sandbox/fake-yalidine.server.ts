@@ -12,6 +12,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { PDFDocument } from "pdf-lib";
 import type { CourierAccountAccess } from "../adapter.server";
 
 export interface FakeYalidineOptions {
@@ -90,6 +91,14 @@ export function yalidineTime(at: number = Date.now()): string {
 /** The signature Yalidine puts in X-YALIDINE-SIGNATURE: hex HMAC-SHA256 of the raw body. */
 export function signYalidine(body: string, secret: string): string {
   return createHmac("sha256", secret).update(body).digest("hex");
+}
+
+/** A small one-page PDF, as Yalidine's bordereau is (A6). */
+async function labelPdf(tracking: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Bordereau ${tracking}`);
+  pdf.addPage([298, 420]);
+  return pdf.save();
 }
 
 export async function startFakeYalidine(options: FakeYalidineOptions = {}) {
@@ -198,6 +207,14 @@ export async function startFakeYalidine(options: FakeYalidineOptions = {}) {
     }
     requests.push({ method: req.method ?? "GET", path, query: url.searchParams, body });
 
+    // The public label URL (no credential): a one-page PDF of the parcel's label.
+    if (req.method === "GET" && path === "/app/bordereau.php") {
+      const parcel = parcels.get(url.searchParams.get("tracking") ?? "");
+      if (!parcel || parcel.label !== url.href) return error(res, 404, "Not found.");
+      res.writeHead(200, { "Content-Type": "application/pdf" });
+      res.end(await labelPdf(parcel.tracking));
+      return;
+    }
     if (req.headers["x-api-id"] !== apiId || req.headers["x-api-token"] !== apiToken) {
       return error(res, 401, "Invalid API ID or API TOKEN.");
     }
