@@ -235,108 +235,109 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           {t("adminOrders.list.empty")}
         </p>
       ) : (
-        <table
-          className="w-full border-separate border-spacing-0 text-sm md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-stone-200"
-          data-testid="orders-table"
-        >
-          <caption className="sr-only">{t("adminOrders.table.caption")}</caption>
-          <thead className="max-md:sr-only">
-            <tr className="text-xs text-stone-600">
-              {(["number", "date", "customer", "phone", "wilaya", "items", "total", "status", "source"] as const).map((column) => (
-                <th key={column} scope="col" className="border-b border-stone-200 px-3 py-2 text-start font-medium">
-                  {t(`adminOrders.table.${column}`)}
-                </th>
-              ))}
-              {(["courierColumn", "ageColumn"] as const).map((column) => (
-                <th key={column} scope="col" className="border-b border-stone-200 px-3 py-2 text-start font-medium">
-                  {t(`adminOrders.parcels.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
-            {orders.map((order) => (
-              <tr
-                key={order.id}
-                className="align-middle max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:rounded-xl max-md:bg-white max-md:p-3 max-md:shadow-sm max-md:ring-1 max-md:ring-stone-200"
-                data-order-number={order.orderNumber}
-                data-status={order.status}
-              >
-                <th
-                  scope="row"
-                  className="px-3 text-start font-semibold whitespace-nowrap md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2"
-                >
-                  {/* Confirmed orders can be shipped, shipped ones have labels to print. */}
-                  {order.status === "confirmed" || order.parcel?.tracking ? (
-                    <input
-                      type="checkbox"
-                      name="orderId"
-                      value={order.id}
-                      form={SHIP_FORM_ID}
-                      checked={selected.includes(order.id)}
-                      onChange={(event) => toggle(order.id, event.currentTarget.checked)}
-                      aria-label={t("adminOrders.parcels.select", { number: order.orderNumber })}
-                      className="me-2 size-5 align-middle"
-                      data-testid="order-select"
-                    />
-                  ) : null}
-                  <Link
-                    to={`/admin/orders/${order.id}`}
-                    className="whitespace-nowrap text-brand-800 underline-offset-2 hover:underline"
-                    dir="ltr"
-                    data-testid="order-number-link"
-                  >
-                    {order.orderNumber}
-                  </Link>
-                </th>
-                <td className={cell} data-label={t("adminOrders.table.date")}>
-                  <span className="whitespace-nowrap">{formatOrderDate(order.createdAt, language)}</span>
-                </td>
-                <td className={cell} data-label={t("adminOrders.table.customer")}>
-                  {order.firstName} {order.lastName}
-                </td>
-                <td className={cell} data-label={t("adminOrders.table.phone")}>
-                  {/* One flex item beside the phone card's label: the number and its flag wrap together. */}
-                  <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
-                    <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
-                      {order.phone}
-                    </a>
-                    {order.phoneFlagged ? (
-                      <span
-                        className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
-                        title={t("adminOrders.order.phoneFlagText")}
-                        data-testid="phone-flag"
-                      >
-                        {t("adminOrders.list.phoneFlag")}
-                      </span>
-                    ) : null}
-                  </span>
-                </td>
-                <td className={cell} data-label={t("adminOrders.table.wilaya")}>
-                  {wilayaName(order.wilayaCode, order.wilayaName, order.wilayaNameAr)}
-                </td>
-                <td className={cell} data-label={t("adminOrders.table.items")}>
-                  <span className="tabular-nums">{order.itemsCount}</span>
-                </td>
-                <td className={cell} data-label={t("adminOrders.table.total")}>
-                  <span className="whitespace-nowrap tabular-nums">{formatDinars(order.total, language)}</span>
-                </td>
-                <td className={cell} data-label={t("adminOrders.table.status")}>
-                  <OrderStatusBadge status={order.status} />
-                </td>
-                <td className={cell} data-label={t("adminOrders.table.source")}>
-                  <span className="text-xs text-stone-600">{t(`adminOrders.source.${order.source}`)}</span>
-                </td>
-                <td className={`${cell} max-md:col-span-2`} data-label={t("adminOrders.parcels.courierColumn")} data-testid="order-parcel">
-                  <ParcelCell parcel={order.parcel} now={now} />
-                </td>
-                <td className={cell} data-label={t("adminOrders.parcels.ageColumn")} data-testid="order-age">
-                  <span className="whitespace-nowrap tabular-nums">{ageText(t, order.createdAt, now)}</span>
-                </td>
+        // Between a phone and a wide screen, the table scrolls inside its box rather than the page.
+        <div className="md:overflow-x-auto md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-stone-200">
+          <table className="w-full border-separate border-spacing-0 text-sm" data-testid="orders-table">
+            <caption className="sr-only">{t("adminOrders.table.caption")}</caption>
+            <thead className="max-md:sr-only">
+              <tr className="text-xs text-stone-600">
+                {(["number", "date", "customer", "phone", "wilaya", "items", "total", "status", "source"] as const).map((column) => (
+                  <th key={column} scope="col" className="border-b border-stone-200 px-3 py-2 text-start font-medium">
+                    {t(`adminOrders.table.${column}`)}
+                  </th>
+                ))}
+                {(["courierColumn", "ageColumn"] as const).map((column) => (
+                  <th key={column} scope="col" className="border-b border-stone-200 px-3 py-2 text-start font-medium">
+                    {t(`adminOrders.parcels.${column}`)}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="max-md:flex max-md:flex-col max-md:gap-3">
+              {orders.map((order) => (
+                <tr
+                  key={order.id}
+                  className="align-middle max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:rounded-xl max-md:bg-white max-md:p-3 max-md:shadow-sm max-md:ring-1 max-md:ring-stone-200"
+                  data-order-number={order.orderNumber}
+                  data-status={order.status}
+                >
+                  <th
+                    scope="row"
+                    className="px-3 text-start font-semibold whitespace-nowrap md:border-b md:border-stone-100 md:py-2 max-md:col-span-2 max-md:pb-2"
+                  >
+                    {/* Confirmed orders can be shipped, shipped ones have labels to print. */}
+                    {order.status === "confirmed" || order.parcel?.tracking ? (
+                      <input
+                        type="checkbox"
+                        name="orderId"
+                        value={order.id}
+                        form={SHIP_FORM_ID}
+                        checked={selected.includes(order.id)}
+                        onChange={(event) => toggle(order.id, event.currentTarget.checked)}
+                        aria-label={t("adminOrders.parcels.select", { number: order.orderNumber })}
+                        className="me-2 size-5 align-middle"
+                        data-testid="order-select"
+                      />
+                    ) : null}
+                    <Link
+                      to={`/admin/orders/${order.id}`}
+                      className="whitespace-nowrap text-brand-800 underline-offset-2 hover:underline"
+                      dir="ltr"
+                      data-testid="order-number-link"
+                    >
+                      {order.orderNumber}
+                    </Link>
+                  </th>
+                  <td className={cell} data-label={t("adminOrders.table.date")}>
+                    {/* On a phone the date may wrap: a card's half is narrower than a date and its label. */}
+                    <span className="md:whitespace-nowrap">{formatOrderDate(order.createdAt, language)}</span>
+                  </td>
+                  <td className={cell} data-label={t("adminOrders.table.customer")}>
+                    {order.firstName} {order.lastName}
+                  </td>
+                  <td className={cell} data-label={t("adminOrders.table.phone")}>
+                    {/* One flex item beside the phone card's label: the number and its flag wrap together. */}
+                    <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+                      <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
+                        {order.phone}
+                      </a>
+                      {order.phoneFlagged ? (
+                        <span
+                          className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+                          title={t("adminOrders.order.phoneFlagText")}
+                          data-testid="phone-flag"
+                        >
+                          {t("adminOrders.list.phoneFlag")}
+                        </span>
+                      ) : null}
+                    </span>
+                  </td>
+                  <td className={cell} data-label={t("adminOrders.table.wilaya")}>
+                    {wilayaName(order.wilayaCode, order.wilayaName, order.wilayaNameAr)}
+                  </td>
+                  <td className={cell} data-label={t("adminOrders.table.items")}>
+                    <span className="tabular-nums">{order.itemsCount}</span>
+                  </td>
+                  <td className={cell} data-label={t("adminOrders.table.total")}>
+                    <span className="whitespace-nowrap tabular-nums">{formatDinars(order.total, language)}</span>
+                  </td>
+                  <td className={cell} data-label={t("adminOrders.table.status")}>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className={cell} data-label={t("adminOrders.table.source")}>
+                    <span className="text-xs text-stone-600">{t(`adminOrders.source.${order.source}`)}</span>
+                  </td>
+                  <td className={`${cell} max-md:col-span-2`} data-label={t("adminOrders.parcels.courierColumn")} data-testid="order-parcel">
+                    <ParcelCell parcel={order.parcel} now={now} />
+                  </td>
+                  <td className={cell} data-label={t("adminOrders.parcels.ageColumn")} data-testid="order-age">
+                    <span className="whitespace-nowrap tabular-nums">{ageText(t, order.createdAt, now)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <Pagination page={page} pageCount={pageCount} hrefFor={(n) => hrefWith(filter, n)} />
