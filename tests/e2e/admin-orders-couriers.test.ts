@@ -120,7 +120,7 @@ describe("admin orders list: couriers", () => {
         await page.getByTestId("attention-filter").click();
         await page.waitForURL((url) => url.searchParams.get("attention") === "1" && url.searchParams.get("q") === phonePrefix);
         await expect.poll(() => listedNumbers(page)).toEqual([numbers.failed]);
-        expect(await page.getByTestId("attention-filter").getAttribute("aria-pressed")).toBe("true");
+        expect(await page.getByTestId("attention-filter").getAttribute("aria-current")).toBe("true");
         expect(await noHorizontalOverflow(page)).toBe(true);
         expect(pageErrors).toEqual([]);
       } finally {

@@ -152,8 +152,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <Link
           to={hrefWith({ ...filter, attention: filter.attention ? undefined : true })}
-          aria-pressed={filter.attention ? true : false}
-          title={t("adminOrders.parcels.attentionFilterHint")}
+          aria-current={filter.attention ? "true" : undefined}
           className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 font-medium ${
             filter.attention ? "bg-red-700 text-white" : "bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
           }`}
