@@ -10,6 +10,12 @@ describe("order filter", () => {
     expect(parseOrderFilter(new URLSearchParams("status=lost&wilaya=x&source=fax&from=2026-02-30&to=yesterday&q=%20"))).toEqual({});
   });
 
+  it("reads the needs-attention filter only as attention=1, and writes it back so", () => {
+    expect(parseOrderFilter(new URLSearchParams("attention=1&status=shipped"))).toEqual({ attention: true, status: "shipped" });
+    expect(parseOrderFilter(new URLSearchParams("attention=yes"))).toEqual({});
+    expect(orderFilterToSearchParams({ status: "shipped", attention: true }).toString()).toBe("status=shipped&attention=1");
+  });
+
   it("swaps a range given backwards", () => {
     expect(parseOrderFilter(new URLSearchParams("from=2026-11-30&to=2026-11-01"))).toEqual({ from: "2026-11-01", to: "2026-11-30" });
   });

@@ -3,7 +3,7 @@ import { ORDER_SOURCES, type OrderSource } from "./order-request";
 
 /**
  * The admin's view of the orders list: which orders to show (status, wilaya, source, date
- * range, free-text search). Shared by the list page, the CSV export and the slips; read from
+ * range, free-text search, only those whose parcel needs attention). Shared by the list page, the CSV export and the slips; read from
  * the URL's search parameters so a filtered list is a plain link and a GET form.
  */
 
@@ -21,6 +21,8 @@ export interface OrderFilter {
   to?: string;
   /** Phone (any spelling; digits are matched), name or order number. */
   q?: string;
+  /** Only orders whose live parcel needs the merchant (app/lib/parcel-attention.ts); `attention=1` in the URL. */
+  attention?: true;
 }
 
 export const MAX_ORDER_SEARCH_LENGTH = 60;
@@ -43,6 +45,7 @@ const fields = {
     .string()
     .transform((value) => value.trim().replace(/\s+/g, " ").slice(0, MAX_ORDER_SEARCH_LENGTH))
     .refine((value) => value !== ""),
+  attention: z.literal("1").transform((): true => true),
 } satisfies Record<keyof OrderFilter, z.ZodType>;
 
 /** URL parameter names, in the order they are written. */
@@ -53,6 +56,7 @@ const PARAM_NAMES: Record<keyof OrderFilter, string> = {
   from: "from",
   to: "to",
   q: "q",
+  attention: "attention",
 };
 
 /** Reads a filter from search parameters; a missing, blank or invalid value is simply dropped. */
@@ -62,7 +66,7 @@ export function parseOrderFilter(searchParams: URLSearchParams): OrderFilter {
     const raw = searchParams.get(PARAM_NAMES[key]);
     if (raw === null || raw.trim() === "") continue;
     const parsed = fields[key].safeParse(raw.trim());
-    if (parsed.success) (filter as Record<string, string>)[key] = parsed.data as string;
+    if (parsed.success) (filter as Record<string, unknown>)[key] = parsed.data;
   }
   // A range given backwards is read the right way round.
   if (filter.from && filter.to && filter.from > filter.to) {
@@ -76,7 +80,8 @@ export function orderFilterToSearchParams(filter: OrderFilter): URLSearchParams 
   const params = new URLSearchParams();
   for (const key of Object.keys(PARAM_NAMES) as (keyof OrderFilter)[]) {
     const value = filter[key];
-    if (value !== undefined && value !== "") params.set(PARAM_NAMES[key], value);
+    if (value === true) params.set(PARAM_NAMES[key], "1");
+    else if (value !== undefined && value !== "") params.set(PARAM_NAMES[key], value);
   }
   return params;
 }

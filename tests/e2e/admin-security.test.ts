@@ -49,6 +49,7 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   },
   { method: "POST", path: "/admin/couriers", body: { intent: "delete", id: "1" } },
   { method: "GET", path: "/admin/orders" },
+  { method: "POST", path: "/admin/orders", body: { intent: "ship", orderId: "1", accountId: "1" } },
   { method: "GET", path: "/admin/orders/1" },
   { method: "POST", path: "/admin/orders/1", body: { intent: "transition", to: "cancelled" } },
   { method: "POST", path: "/admin/orders/1", body: { intent: "block", reason: "probe" } },

@@ -252,6 +252,7 @@ function endpoints(): Endpoint[] {
     { path: "/admin/categories", intents: ["create", "update", "delete"] },
     { path: "/admin/sections", intents: ["create", "update", "delete"] },
     { path: "/admin/delivery", intents: ["save"] },
+    { path: "/admin/orders", intents: ["ship"] },
     { path: `/admin/orders/${order}`, intents: ["transition", "note", "block", "unblock"] },
     { path: "/admin/orders/999999", intents: ["transition", "note"] },
     { path: "/admin/collections", intents: ["delete"] },

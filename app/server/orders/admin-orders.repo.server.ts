@@ -4,11 +4,15 @@ import { toBool } from "../db/types.server";
 import { listWilayaNames, wilayaNamesByCode } from "../delivery/index.server";
 import { orderFilterTimeRange, phoneDigitsOf, type OrderFilter, type OrderStatus } from "~/lib/order-filter";
 import { DUPLICATE_WINDOW_MS } from "~/lib/order-workflow";
+import { ATTENTION_STATES, FINAL_ROW_STATES, stuckCutoffs } from "~/lib/parcel-attention";
 
 /**
  * The admin's reads of orders: the filtered list (newest first), one order with its lines,
  * history and notes, the customer's record and possible duplicates. Shared with the CSV
  * export and the printable slips.
+ *
+ * The list reads each order's live parcel (the shipping domain's table; at most one not
+ * cancelled per order) in the same query, to show its courier, tracking number and state.
  */
 
 type OrdersEb = ExpressionBuilder<Database, "orders">;
@@ -22,12 +26,39 @@ function like(column: Expression<unknown>, pattern: string) {
   return sql<SqlBool>`lower(${column}) like lower(${pattern}) escape '\\'`;
 }
 
-/** The WHERE of a filter (all of it but `status` when `withStatus` is false). */
-function filterWhere(eb: OrdersEb, filter: OrderFilter, withStatus = true) {
+/**
+ * The order has a live parcel that needs the merchant at `now`: parcelAttention
+ * (app/lib/parcel-attention.ts) in SQL, built from the same tables.
+ */
+function needsAttention(eb: OrdersEb, now: Date) {
+  return eb.exists(
+    eb
+      .selectFrom("parcels")
+      .select("parcels.id")
+      .whereRef("parcels.order_id", "=", "orders.id")
+      .where("parcels.state", "<>", "cancelled")
+      .where((p) =>
+        p.or([
+          p("parcels.state", "in", [...ATTENTION_STATES]),
+          p.and([
+            p("parcels.state", "not in", [...FINAL_ROW_STATES]),
+            p.or([p("parcels.failed_attempts", ">", 0), p("parcels.needs_handover", "=", true)]),
+          ]),
+          ...stuckCutoffs(now).map(({ state, changedBefore }) =>
+            p.and([p("parcels.state", "=", state), p("parcels.state_changed_at", "<", changedBefore)]),
+          ),
+        ]),
+      ),
+  );
+}
+
+/** The WHERE of a filter (all of it but `status` when `withStatus` is false), `now` for the attention rule. */
+function filterWhere(eb: OrdersEb, filter: OrderFilter, now: Date, withStatus = true) {
   const conditions: Expression<SqlBool>[] = [];
   if (withStatus && filter.status) conditions.push(eb("orders.status", "=", filter.status));
   if (filter.wilayaCode) conditions.push(eb("orders.wilaya_code", "=", filter.wilayaCode));
   if (filter.source) conditions.push(eb("orders.source", "=", filter.source));
+  if (filter.attention) conditions.push(needsAttention(eb, now));
   const { since, before } = orderFilterTimeRange(filter);
   if (since) conditions.push(eb("orders.created_at", ">=", since));
   if (before) conditions.push(eb("orders.created_at", "<", before));
@@ -70,13 +101,28 @@ function withWilayaNames<Row extends { wilaya_code: string }>(row: Row, names: M
 }
 
 /**
- * The orders a filter selects, newest first, with the wilaya's names and the number of
- * articles (Σ quantity of the lines) as items_count.
+ * The orders a filter selects, newest first, with the wilaya's names, the number of articles
+ * (Σ quantity of the lines) as items_count, and the live parcel's columns as parcel_* (null
+ * without one).
  */
-export async function selectOrders(db: Kysely<Database>, filter: OrderFilter, { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {}) {
+export async function selectOrders(
+  db: Kysely<Database>,
+  filter: OrderFilter,
+  { limit = 50, offset = 0, now = new Date() }: { limit?: number; offset?: number; now?: Date } = {},
+) {
   const rows = db
     .selectFrom("orders")
+    .leftJoin("parcels", (join) => join.onRef("parcels.order_id", "=", "orders.id").on("parcels.state", "<>", "cancelled"))
     .select(listColumns)
+    .select([
+      "parcels.id as parcel_id",
+      "parcels.courier_label as parcel_courier_label",
+      "parcels.tracking as parcel_tracking",
+      "parcels.state as parcel_state",
+      "parcels.failed_attempts as parcel_failed_attempts",
+      "parcels.needs_handover as parcel_needs_handover",
+      "parcels.state_changed_at as parcel_state_changed_at",
+    ])
     .select((eb) =>
       eb
         .selectFrom("order_items")
@@ -84,7 +130,7 @@ export async function selectOrders(db: Kysely<Database>, filter: OrderFilter, { 
         .whereRef("order_items.order_id", "=", "orders.id")
         .as("items_count"),
     )
-    .where((eb) => filterWhere(eb, filter))
+    .where((eb) => filterWhere(eb, filter, now))
     .orderBy("orders.created_at", "desc")
     .orderBy("orders.id", "desc")
     .limit(limit)
@@ -95,28 +141,34 @@ export async function selectOrders(db: Kysely<Database>, filter: OrderFilter, { 
     ...withWilayaNames(row, names),
     items_count: Number(row.items_count ?? 0),
     phone_flagged: toBool(row.phone_flagged),
+    parcel_failed_attempts: Number(row.parcel_failed_attempts ?? 0),
+    parcel_needs_handover: row.parcel_needs_handover === null ? false : toBool(row.parcel_needs_handover),
   }));
 }
 
 export type AdminOrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
-/** How many orders a filter selects. */
-export async function countOrders(db: Kysely<Database>, filter: OrderFilter): Promise<number> {
+/** How many orders a filter selects at `now`. */
+export async function countOrders(db: Kysely<Database>, filter: OrderFilter, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom("orders")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where((eb) => filterWhere(eb, filter))
+    .where((eb) => filterWhere(eb, filter, now))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Orders per status for the filter without its status (the list's tabs). */
-export async function countOrdersByStatus(db: Kysely<Database>, filter: OrderFilter): Promise<Partial<Record<OrderStatus, number>>> {
+/** Orders per status for the filter without its status (the list's tabs), at `now`. */
+export async function countOrdersByStatus(
+  db: Kysely<Database>,
+  filter: OrderFilter,
+  now = new Date(),
+): Promise<Partial<Record<OrderStatus, number>>> {
   const rows = await db
     .selectFrom("orders")
     .select(["orders.status"])
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where((eb) => filterWhere(eb, filter, false))
+    .where((eb) => filterWhere(eb, filter, now, false))
     .groupBy("orders.status")
     .execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));

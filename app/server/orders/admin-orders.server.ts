@@ -3,6 +3,7 @@ import type { Language } from "~/i18n/config";
 import type { OrderFilter, OrderStatus } from "~/lib/order-filter";
 import type { OrderSource } from "~/lib/order-request";
 import { allowedTransitions } from "~/lib/order-workflow";
+import { parcelAttention, type AttentionReason, type ParcelRowState } from "~/lib/parcel-attention";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
 import { communeNamesByCode } from "../delivery/index.server";
@@ -16,6 +17,7 @@ import {
   selectOrderWithItems,
   selectPhoneRecord,
   selectWilayaOptions,
+  type AdminOrderRow,
 } from "./admin-orders.repo.server";
 import { blockedPhoneEntry, blockPhone, unblockPhone, type OrderActor, type WorkflowResult } from "./order-workflow.server";
 
@@ -51,24 +53,47 @@ export interface AdminOrderListItem {
   phoneFlagged: boolean;
   /** Articles in the order (the sum of its lines' quantities). */
   itemsCount: number;
+  /** The order's live parcel (null before it is shipped with a courier). */
+  parcel: AdminOrderListParcel | null;
+}
+
+/** An order's live parcel as the list shows it. */
+export interface AdminOrderListParcel {
+  courierLabel: string;
+  /** Null until the courier gave one. */
+  tracking: string | null;
+  state: ParcelRowState;
+  stateChangedAt: string;
+  /** Why the parcel needs the merchant, or null (app/lib/parcel-attention.ts). */
+  attention: AttentionReason | null;
 }
 
 export interface AdminOrderList {
   orders: AdminOrderListItem[];
   total: number;
   byStatus: Partial<Record<OrderStatus, number>>;
+  /** Orders of the filter (with `attention` set) whose parcel needs the merchant: the count on the filter's chip. */
+  attentionCount: number;
   /** The page shown: the one asked for, within 1 … pageCount. */
   page: number;
   pageCount: number;
   wilayas: WilayaOption[];
 }
 
-/** The page `requested` (any number; out of range falls back to the first or the last) of the orders `filter` selects, newest first. */
-export async function listAdminOrders(db: Kysely<Database>, filter: OrderFilter, requested: number): Promise<AdminOrderList> {
-  const [total, byStatus, wilayas] = await Promise.all([countOrders(db, filter), countOrdersByStatus(db, filter), selectWilayaOptions(db)]);
+/**
+ * The page `requested` (any number; out of range falls back to the first or the last) of the
+ * orders `filter` selects at `now`, newest first.
+ */
+export async function listAdminOrders(db: Kysely<Database>, filter: OrderFilter, requested: number, now = new Date()): Promise<AdminOrderList> {
+  const [total, byStatus, attentionCount, wilayas] = await Promise.all([
+    countOrders(db, filter, now),
+    countOrdersByStatus(db, filter, now),
+    filter.attention ? null : countOrders(db, { ...filter, attention: true }, now),
+    selectWilayaOptions(db),
+  ]);
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
   const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, pageCount) : 1;
-  const rows = await selectOrders(db, filter, { limit: ORDERS_PER_PAGE, offset: (page - 1) * ORDERS_PER_PAGE });
+  const rows = await selectOrders(db, filter, { limit: ORDERS_PER_PAGE, offset: (page - 1) * ORDERS_PER_PAGE, now });
   return {
     orders: rows.map((row) => ({
       id: row.id,
@@ -85,13 +110,27 @@ export async function listAdminOrders(db: Kysely<Database>, filter: OrderFilter,
       source: row.source,
       phoneFlagged: row.phone_flagged,
       itemsCount: row.items_count,
+      parcel: listParcel(row, now),
     })),
     total,
     byStatus,
+    attentionCount: attentionCount ?? total,
     page,
     pageCount,
     wilayas: wilayas.map((wilaya) => ({ code: wilaya.code, name: wilaya.name, nameAr: wilaya.name_ar })),
   };
+}
+
+function listParcel(row: AdminOrderRow, now: Date): AdminOrderListParcel | null {
+  if (row.parcel_id === null || row.parcel_state === null || row.parcel_courier_label === null || row.parcel_state_changed_at === null) return null;
+  const parcel = {
+    courierLabel: row.parcel_courier_label,
+    tracking: row.parcel_tracking,
+    state: row.parcel_state,
+    stateChangedAt: row.parcel_state_changed_at,
+  };
+  const attention = parcelAttention({ ...parcel, failedAttempts: row.parcel_failed_attempts, needsHandover: row.parcel_needs_handover }, now);
+  return { ...parcel, attention };
 }
 
 /** A column a later migration adds (commune, delivery type, bundle): read only when present. */
