@@ -11,7 +11,7 @@ import { refreshMissingSearchText } from "./catalog/index.server";
 import { startShopSettingsRefresh } from "./settings/index.server";
 import { courierFeaturesEnabled, reportCourierFeatures } from "./couriers/index.server";
 import { startParcelPoller, type ParcelPoller } from "./shipping/index.server";
-import { startCourierSandbox, type CourierSandbox } from "./couriers/sandbox/index.server";
+import type { CourierSandbox } from "./couriers/sandbox/index.server";
 
 let outboxWorker: OutboxWorker | undefined;
 let stopSettingsRefresh: (() => void) | undefined;
@@ -50,8 +50,11 @@ export async function boot(): Promise<void> {
       everyMs: config.COURIER_POLL_EVERY_MS,
       webhookEveryMs: config.COURIER_POLL_WEBHOOK_EVERY_MS,
     });
-    if (config.COURIER_SANDBOX)
+    if (config.COURIER_SANDBOX) {
+      // Loaded only when asked for: a shop without the sandbox never loads the fake courier.
+      const { startCourierSandbox } = await import("./couriers/sandbox/index.server");
       courierSandbox = (await startCourierSandbox(db, { host: config.HOST, port: config.PORT, stepMs: config.COURIER_SANDBOX_STEP_MS })) ?? undefined;
+    }
   } else if (config.COURIER_SANDBOX) {
     logger.warn("COURIER_SANDBOX is set but SECRETS_KEY is not: the sandbox courier needs the courier features.");
   }

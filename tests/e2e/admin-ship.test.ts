@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
-import { startFakeYalidine, type FakeYalidine } from "../support/fake-couriers/yalidine";
+import { startFakeYalidine, type FakeYalidine } from "~/server/couriers/sandbox/fake-yalidine.server";
 import { signInAsAdmin } from "./support/admin";
 import { hydrated, launchBrowser, openContext, phone } from "./support/browser";
 import { withDb } from "./support/db";

@@ -7,7 +7,7 @@ import { CourierLimiter } from "~/server/couriers/limiter.server";
 import type { Database } from "~/server/db/database.server";
 import { seedCommunes, seedWilayas } from "~/server/db/seed.server";
 import { startFakeEcotrack, type FakeEcotrack } from "../support/fake-couriers/ecotrack";
-import { startFakeYalidine, type FakeYalidine } from "../support/fake-couriers/yalidine";
+import { startFakeYalidine, type FakeYalidine } from "~/server/couriers/sandbox/fake-yalidine.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /*

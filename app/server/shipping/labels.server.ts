@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { PDFDocument } from "pdf-lib";
 import { adapterFor, courierAccountAccess, defaultAdapterDeps, type CourierAdapterDeps, type Label } from "../couriers/index.server";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
@@ -70,6 +69,8 @@ export async function mergedLabels(
 ): Promise<MergedLabelsResult> {
   const ids = [...new Set(orderIds.filter((id) => Number.isSafeInteger(id) && id > 0))].slice(0, MAX_LABELS);
   const parcels = new Map((await selectLiveParcels(db, ids)).map((parcel) => [parcel.order_id, parcel]));
+  // pdf-lib is loaded when a merged label is first asked for, not at every start.
+  const { PDFDocument } = await import("pdf-lib");
   const out = await PDFDocument.create();
   const merged: string[] = [];
   const missing: string[] = [];
