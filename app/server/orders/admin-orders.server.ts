@@ -133,6 +133,8 @@ export async function getAdminOrder(db: Kysely<Database>, id: number, language: 
       /** The commune's name in the admin's language (its code when the commune is unknown). */
       communeName: commune ? (language === "ar" ? commune.nameAr : commune.name) : communeCode,
       deliveryType: optionalText(order, "delivery_type"),
+      /** The courier's stop-desk the shopper chose, as named when ordering (null: none). */
+      stopDeskName: optionalText(order, "stop_desk_name"),
       bundle: optionalText(order, "bundle"),
       ref: order.ref,
       itemsTotal: order.items_total,

@@ -83,6 +83,7 @@ export function DeliveryFields({
         onDeliveryTypeChange={delivery.setType}
         serverCommunes={communes && defaults.wilaya ? { wilaya: defaults.wilaya, communes } : undefined}
         defaultCommune={defaults.commune}
+        defaultStopDesk={defaults.stopDesk}
         errors={errors}
       />
       <Field label={t("order.fields.address")} hint={home ? undefined : t("order.fields.addressOptional")} error={errors.address} required={home}>

@@ -4,6 +4,7 @@ import { communeLabel, filterCommunes, type CommuneChoice, type DeliveryType } f
 import { formatDeliveryFee } from "~/lib/money";
 import { isLanguage } from "~/i18n/config";
 import type { WilayaChoice } from "~/lib/wilaya-search";
+import { StopDeskSelect } from "./StopDeskSelect";
 import { useAnnouncedValue } from "./useAnnouncedValue";
 import { useHydrated } from "./useHydrated";
 
@@ -54,7 +55,8 @@ const field =
 /**
  * After the wilaya: a searchable commune choice (Arabic and French names; a plain <select>
  * posted as `commune`, filled by the server without JavaScript once the wilaya is known) and,
- * where the wilaya has a stop-desk, the home / stop-desk choice (posted as `deliveryType`).
+ * where the wilaya has a stop-desk, the home / stop-desk choice (posted as `deliveryType`), then
+ * the default courier's stop-desks there when it has some (StopDeskSelect).
  */
 export function DeliveryOptions({
   wilaya,
@@ -62,6 +64,7 @@ export function DeliveryOptions({
   onDeliveryTypeChange,
   serverCommunes,
   defaultCommune,
+  defaultStopDesk,
   errors = {},
 }: {
   wilaya: WilayaChoice | undefined;
@@ -70,6 +73,7 @@ export function DeliveryOptions({
   /** The communes the server sent for a wilaya (after a refused plain post). */
   serverCommunes?: { wilaya: string; communes: CommuneChoice[] };
   defaultCommune?: string;
+  defaultStopDesk?: string;
   errors?: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation();
@@ -208,6 +212,9 @@ export function DeliveryOptions({
         </fieldset>
       ) : typeError ? (
         <p className="text-sm text-red-700">{typeError}</p>
+      ) : null}
+      {wilaya && stopDesk !== null && deliveryType === "stop_desk" ? (
+        <StopDeskSelect wilaya={wilaya.code} commune={commune} error={errors.stopDesk} defaultValue={defaultStopDesk} />
       ) : null}
     </>
   );
