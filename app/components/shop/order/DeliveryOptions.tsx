@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { communeLabel, filterCommunes, type CommuneChoice, type DeliveryType } from "~/lib/delivery-options";
 import { formatDeliveryFee } from "~/lib/money";
 import { isLanguage } from "~/i18n/config";
+import type { StopDeskChoice } from "~/lib/courier-places";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { StopDeskSelect } from "./StopDeskSelect";
 import { useAnnouncedValue } from "./useAnnouncedValue";
@@ -65,6 +66,7 @@ export function DeliveryOptions({
   serverCommunes,
   defaultCommune,
   defaultStopDesk,
+  serverStopDesks,
   errors = {},
 }: {
   wilaya: WilayaChoice | undefined;
@@ -74,6 +76,8 @@ export function DeliveryOptions({
   serverCommunes?: { wilaya: string; communes: CommuneChoice[] };
   defaultCommune?: string;
   defaultStopDesk?: string;
+  /** The stop-desks the server sent for the wilaya (after a refused or quoted plain post). */
+  serverStopDesks?: StopDeskChoice[];
   errors?: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation();
@@ -214,7 +218,7 @@ export function DeliveryOptions({
         <p className="text-sm text-red-700">{typeError}</p>
       ) : null}
       {wilaya && stopDesk !== null && deliveryType === "stop_desk" ? (
-        <StopDeskSelect wilaya={wilaya.code} commune={commune} error={errors.stopDesk} defaultValue={defaultStopDesk} />
+        <StopDeskSelect wilaya={wilaya.code} commune={commune} fromServer={serverStopDesks} error={errors.stopDesk} defaultValue={defaultStopDesk} />
       ) : null}
     </>
   );

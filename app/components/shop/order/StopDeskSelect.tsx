@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from "react";
-import { useActionData } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { stopDesksForCommune, type StopDeskChoice } from "~/lib/courier-places";
 import { useHydrated } from "./useHydrated";
@@ -31,14 +30,26 @@ const field =
  * With a stop-desk delivery: the merchant's default courier's stop-desks in the wilaya, a
  * required choice posted as `stopDesk` (the desk in the shopper's commune first). Nothing where
  * the courier has none there (the form is then as without couriers). Without JavaScript the
- * form's action, shown again, lists the typed wilaya's desks (its answer's `stopDesks`); with
- * it, they are fetched as the communes are.
+ * form's action, shown again, lists the typed wilaya's desks (`fromServer`); with it, they are
+ * fetched as the communes are.
  */
-export function StopDeskSelect({ wilaya, commune, error, defaultValue }: { wilaya: string; commune: string; error?: string; defaultValue?: string }) {
+export function StopDeskSelect({
+  wilaya,
+  commune,
+  fromServer,
+  error,
+  defaultValue,
+}: {
+  wilaya: string;
+  commune: string;
+  /** The desks the server listed with the form (its action's answer, without JavaScript). */
+  fromServer?: StopDeskChoice[];
+  error?: string;
+  defaultValue?: string;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const id = useId();
-  const fromServer = (useActionData() as { stopDesks?: StopDeskChoice[] } | undefined)?.stopDesks;
   // The server's list stands for the wilaya it was typed with, until that wilaya's own list arrives.
   const [serverWilaya] = useState(wilaya);
   const [state, setState] = useState<{ wilaya: string; desks: StopDeskChoice[] } | null>(null);
