@@ -24,6 +24,7 @@ vi.mock("~/server/env.server", async (original) => {
 const { addCourierAccount, refreshCourierPlaces, setDefaultCourierAccount, stopDeskChoices, courierDestination } =
   await import("~/server/couriers/index.server");
 const { placeOrder } = await import("~/server/orders/order.service.server");
+const { getAdminOrder, getOrderConfirmation, loadPrintableOrder } = await import("~/server/orders/index.server");
 
 let t: TestDatabase;
 let yalidine: FakeYalidine;
@@ -158,6 +159,15 @@ describe("a stop-desk at checkout", () => {
       .where("order_number", "=", placed.order.orderNumber)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ stop_desk_account_id: eco, stop_desk_code: "31001", stop_desk_name: "Oran" });
+    // The admin's order data, its slip and CSV row, and the shopper's confirmation name the desk.
+    const { id: orderId, confirmation_token: token } = await t.db
+      .selectFrom("orders")
+      .select(["id", "confirmation_token"])
+      .where("order_number", "=", placed.order.orderNumber)
+      .executeTakeFirstOrThrow();
+    expect((await getAdminOrder(t.db, orderId, "fr"))?.order.stopDeskName).toBe("Oran");
+    expect((await loadPrintableOrder(t.db, orderId))?.stopDeskName).toBe("Oran");
+    expect((await getOrderConfirmation(t.db, token, "ar"))?.stopDesk).toBe("Oran");
 
     // Required where desks are offered; another account's desk (Yalidine's, of Sétif) or another wilaya's is refused.
     const missing = await placeOrder(t.db, body("31", "3103", {}), context, open);
