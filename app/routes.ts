@@ -31,6 +31,7 @@ export default [
   route("api/language", "routes/api/language.ts"),
   route("api/delivery", "routes/api/delivery.ts"),
   route("api/delivery/:wilayaCode/communes", "routes/api/delivery-communes.ts"),
+  route("api/delivery/:wilayaCode/stop-desks", "routes/api/delivery-stop-desks.ts"),
   route("api/orders", "routes/api/orders.ts"),
   route("api/cart/quote", "routes/api/cart-quote.ts"),
   route("api/share-links", "routes/api/share-links.ts"),

@@ -52,7 +52,7 @@ export const COURIER_FAMILY_SPECS: Record<CourierFamily, CourierFamilySpec> = {
 export const COURIER_ACCOUNT_LIMITS = { label: 60, baseUrl: 200, credential: 300 } as const;
 
 /** Why a field is refused; translated with adminCouriers.errors.<code>. */
-export type CourierAccountErrorCode = "required" | "tooLong" | "family" | "url" | "https" | "credential";
+export type CourierAccountErrorCode = "required" | "tooLong" | "family" | "url" | "https" | "credential" | "wilaya";
 
 /** A form value, trimmed (anything else counts as empty). */
 const text = z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string());
@@ -104,6 +104,11 @@ function baseUrl(family: CourierFamily) {
   );
 }
 
+/** The wilaya the parcels leave from: one of our codes (01–69); empty: not set. */
+const originWilaya = text.pipe(
+  z.union([z.literal("").transform(() => null), z.string().regex(/^(0[1-9]|[1-5]\d|6\d)$/, { error: "wilaya" })], { error: "wilaya" }),
+);
+
 export function newAccountSchema(family: CourierFamily) {
   const fields = COURIER_FAMILY_SPECS[family].credentialFields;
   return z.object({
@@ -112,6 +117,7 @@ export function newAccountSchema(family: CourierFamily) {
     credentials: z.object(Object.fromEntries(fields.map((field) => [field, requiredCredential]))),
     /** Empty: none (or, when replacing, keep the stored one). */
     webhookSecret: credential,
+    originWilaya,
   });
 }
 
@@ -124,6 +130,7 @@ export function accountUpdateSchema(family: CourierFamily) {
     credentials: z.object(Object.fromEntries(fields.map((field) => [field, credential]))),
     /** Empty: none (or, when replacing, keep the stored one). */
     webhookSecret: credential,
+    originWilaya,
   });
 }
 
@@ -131,7 +138,7 @@ export const familySchema = z.enum(COURIER_FAMILIES, { error: "family" });
 
 /** Each refused field, by its form name ("label", "baseUrl", "credentials.apiId", "webhookSecret"). */
 export function fieldErrors(error: z.ZodError): Record<string, CourierAccountErrorCode> {
-  const codes: CourierAccountErrorCode[] = ["required", "tooLong", "family", "url", "https", "credential"];
+  const codes: CourierAccountErrorCode[] = ["required", "tooLong", "family", "url", "https", "credential", "wilaya"];
   const fields: Record<string, CourierAccountErrorCode> = {};
   for (const issue of error.issues) {
     const field = issue.path.join(".");

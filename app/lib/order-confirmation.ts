@@ -19,6 +19,8 @@ export interface OrderConfirmation {
   /** Named in the page's language. */
   wilaya: string;
   commune: string | null;
+  /** The courier's stop-desk the shopper chose, as named when ordering; null: none chosen. */
+  stopDesk: string | null;
   /** The wilaya's delivery time as the admin typed it ("1-2 days"); null when unknown. */
   deliveryTime: string | null;
   itemsTotal: number;

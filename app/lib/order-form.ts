@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { $ZodIssue, $ZodType } from "zod/v4/core";
 import { parseWithZod, type Submission, type SubmissionResult } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
+import type { StopDeskChoice } from "./courier-places";
 import type { CommuneChoice } from "./delivery-options";
 import type { OrderConfirmation } from "./order-confirmation";
 import { BUNDLE_IDS, splitName } from "./jewellery";
@@ -16,6 +17,7 @@ import {
   MAX_ORDER_LINES,
   NAME_LETTER,
   MAX_REF_LENGTH,
+  MAX_STOP_DESK_LENGTH,
   nameSchema,
   offerIdSchema,
   optionalText,
@@ -73,6 +75,8 @@ export const customerFields = {
   wilaya: wilayaCodeSchema,
   commune: communeField,
   deliveryType: deliveryTypeSchema,
+  /** The courier's stop-desk, where the form offers the default courier's desks (the order service checks it). */
+  stopDesk: optionalText(MAX_STOP_DESK_LENGTH, "invalid"),
   address: optionalText(MAX_ADDRESS_LENGTH, "too_long"),
   ref: optionalText(MAX_REF_LENGTH, "too_long"),
   website: honeypotSchema,
@@ -99,6 +103,7 @@ type CustomerValue = {
   wilaya: string;
   commune?: string;
   deliveryType: OrderRequestBody["deliveryType"];
+  stopDesk?: string;
   address?: string;
   ref?: string;
   website?: unknown;
@@ -114,6 +119,7 @@ function customerBody(value: CustomerValue, source: OrderSource, items: OrderReq
   };
   if (value.commune !== undefined) body.customer.communeCode = value.commune;
   if (value.address !== undefined) body.customer.address = value.address;
+  if (value.stopDesk !== undefined && value.deliveryType === "stop_desk") body.stopDesk = value.stopDesk;
   if (value.ref !== undefined) body.ref = value.ref;
   if (value.website !== undefined) body.website = value.website as string;
   return body;
@@ -270,6 +276,8 @@ export interface OrderFormAnswer extends FormAnswer {
   /** The placed order's confirmation, shown in place of the form (with JavaScript). */
   confirmation?: OrderConfirmation;
   communes?: CommuneChoice[];
+  /** The default courier's stop-desks of the typed wilaya, with a stop-desk delivery (the form shown again without JavaScript). */
+  stopDesks?: StopDeskChoice[];
 }
 
 /** The answer of a form the schema refused: the fields' texts and what was typed (but the honeypot and the key). */

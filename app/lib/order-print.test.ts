@@ -28,6 +28,7 @@ const order: PrintableOrder = {
   communeName: "Bir El Djir",
   communeNameAr: "بئر الجير",
   deliveryType: "stop_desk",
+  stopDeskName: "Agence Oran",
   address: "حي السلام",
   itemsTotal: 3000,
   deliveryPrice: 400,
@@ -50,6 +51,7 @@ const labels: OrdersCsvLabels = {
     wilaya: "w",
     commune: "co",
     deliveryType: "dt",
+    stopDesk: "sd",
     items: "i",
     itemsTotal: "it",
     delivery: "del",
@@ -102,6 +104,7 @@ describe("order printouts", () => {
       "31 - وهران",
       "بئر الجير",
       "مكتب التوصيل",
+      "Agence Oran",
       'سيارة, حمراء × 2; =HYPERLINK("x") × 1',
       3000,
       400,
@@ -115,7 +118,7 @@ describe("order printouts", () => {
     const csv = ordersCsv([order], labels);
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     const lines = csv.slice(1).split("\r\n");
-    expect(lines[0]).toBe("n,d,ld,s,src,c,p,w,co,dt,i,it,del,t");
+    expect(lines[0]).toBe("n,d,ld,s,src,c,p,w,co,dt,sd,i,it,del,t");
     expect(lines[1]).toContain('"سيارة, حمراء × 2; =HYPERLINK(""x"") × 1"');
     expect(lines[1]!.endsWith(",3000,400,3400")).toBe(true);
     expect(lines).toHaveLength(3);

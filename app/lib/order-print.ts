@@ -23,6 +23,8 @@ export interface PrintableOrder {
   communeNameAr: string | null;
   /** 'home' or 'stop_desk'; null for a database without delivery types. */
   deliveryType: string | null;
+  /** The courier's stop-desk the shopper chose, as named when ordering; null: none. */
+  stopDeskName: string | null;
   address: string | null;
   itemsTotal: number;
   deliveryPrice: number;
@@ -87,6 +89,7 @@ export interface OrdersCsvLabels {
     wilaya: string;
     commune: string;
     deliveryType: string;
+    stopDesk: string;
     items: string;
     itemsTotal: string;
     delivery: string;
@@ -114,6 +117,7 @@ export function ordersCsvHeader(labels: OrdersCsvLabels): string[] {
     h.wilaya,
     h.commune,
     h.deliveryType,
+    h.stopDesk,
     h.items,
     h.itemsTotal,
     h.delivery,
@@ -136,6 +140,7 @@ export function orderCsvRow(order: PrintableOrder, labels: OrdersCsvLabels): Csv
     `${order.wilayaCode} - ${wilayaName}`,
     communeName ?? "",
     order.deliveryType ? (labels.deliveryType[order.deliveryType] ?? order.deliveryType) : "",
+    order.stopDeskName ?? "",
     summariseItems(order.lines),
     order.itemsTotal,
     order.deliveryPrice,

@@ -20,6 +20,7 @@ export const MAX_NAME_LENGTH = 60;
 export const MAX_ADDRESS_LENGTH = 300;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_REF_LENGTH = 64;
+export const MAX_STOP_DESK_LENGTH = 64;
 
 export interface OrderRequestBody {
   source: OrderSource;
@@ -37,6 +38,11 @@ export interface OrderRequestBody {
   items: { productId: string; quantity: number; variantId?: number }[];
   /** To the door ('home', the default) or to the wilaya's stop-desk. */
   deliveryType?: DeliveryType;
+  /**
+   * The courier's stop-desk the shopper chose (its code), with a stop-desk delivery where the
+   * merchant's default courier has desks in the wilaya: then required, and one of those.
+   */
+  stopDesk?: string;
   /**
    * The jewellery page's bundle (app/lib/jewellery.ts): only with source 'jewellery', and then
    * required. The server then makes the one line from it (quantity and price of the bundle).
@@ -277,6 +283,7 @@ export const orderRequestSchema = z
     ),
     items,
     deliveryType: deliveryTypeSchema,
+    stopDesk: optionalText(MAX_STOP_DESK_LENGTH, "invalid"),
     bundle,
     offer: z.optional(offerIdSchema),
     ref: optionalText(MAX_REF_LENGTH, "too_long"),
@@ -384,5 +391,6 @@ export function canonicalOrderRequest(request: ParsedOrderRequest): string {
     request.ref ?? null,
     // Only when there is one, so the text of every request without an offer stays as it was.
     ...(request.offer !== undefined ? [["offer", request.offer]] : []),
+    ...(request.stopDesk !== undefined ? [["stopDesk", request.stopDesk]] : []),
   ]);
 }

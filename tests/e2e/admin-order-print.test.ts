@@ -136,6 +136,7 @@ describe("the orders CSV export", () => {
         texts.csv.wilaya,
         texts.csv.commune,
         texts.csv.deliveryType,
+        texts.csv.stopDesk,
         texts.csv.items,
         texts.csv.itemsTotal,
         texts.csv.delivery,

@@ -11,6 +11,7 @@ import { I18nProvider } from "~/i18n/react";
 import type { CourierAdapter } from "~/server/couriers/adapter.server";
 import type { Database } from "~/server/db/database.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { startFakeYalidine } from "../support/fake-couriers/yalidine";
 
 /*
  * Courier accounts (/admin/couriers): the credentials are sealed before they reach the database,
@@ -56,7 +57,8 @@ const logged: string[] = [];
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await createTestDatabase();
+  // Seeded: the wilayas and communes a refresh of places maps.
+  t = await createTestDatabase({ seed: true });
   db = t.db;
   secrets.key = randomBytes(32).toString("base64");
 });
@@ -334,5 +336,55 @@ describe("courier accounts", () => {
     expect(chosen.map((answer) => answer.status)).toEqual([303, 303, 303, 303, 303]);
     accounts = await listCourierAccounts(db);
     expect(accounts.filter((account) => account.isDefault)).toHaveLength(1);
+  });
+});
+
+describe("an account's places and origin wilaya", () => {
+  it("stores the origin wilaya chosen on the form, and refuses one that is not ours beside its field", async () => {
+    await db.deleteFrom("courier_accounts").execute();
+    expect(await post(yalidine({ originWilaya: "16" }))).toMatchObject({ status: 303 });
+    const [row] = await rows();
+    expect(row!.origin_wilaya_code).toBe("16");
+    expect((await load()).accounts[0]!.originWilayaCode).toBe("16");
+    const refused = await post(yalidine({ originWilaya: "99" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data!.fields.originWilaya).toBe(ar.adminCouriers.errors.wilaya);
+    // Blank on an update: not set.
+    expect(await post({ ...yalidine({ originWilaya: "" }), intent: "update", id: String(row!.id) })).toMatchObject({ status: 303 });
+    expect((await rows())[0]!.origin_wilaya_code).toBeNull();
+  });
+
+  it("refreshes an account's places from the courier: the report in the admin's language, then the counts on its card", async () => {
+    await db.deleteFrom("courier_accounts").execute();
+    const fake = await startFakeYalidine({ apiId: API_ID, apiToken: TOKEN });
+    try {
+      expect(await post(yalidine())).toMatchObject({ status: 303 });
+      const [row] = await rows();
+      // The real adapter, pointed at the fake courier.
+      await db.updateTable("courier_accounts").set({ base_url: fake.access.baseUrl }).where("id", "=", row!.id).execute();
+      const answer = await post({ intent: "refresh", id: String(row!.id) });
+      expect(answer.status).toBe(200);
+      expect(answer.data).toMatchObject({ ok: true, intent: "refresh", id: row!.id });
+      expect(answer.data!.message).toContain(ar.adminCouriers.places.refreshed.split("{{")[0]!);
+      expect(answer.data!.message).toContain("6");
+      const loaded = await load();
+      expect(loaded.accounts[0]!.places).toMatchObject({ places: 6, stopDesks: 2 });
+      const html = await render(loaded, "fr");
+      expect(html).toContain("6 communes associées, 2 points relais");
+      for (const secret of SECRETS) expect(html + JSON.stringify(answer.data)).not.toContain(secret);
+
+      // Refused credentials: the courier's refusal, translated; the stored places stay.
+      await db
+        .updateTable("courier_accounts")
+        .set({ base_url: `${fake.access.baseUrl}/nope` })
+        .where("id", "=", row!.id)
+        .execute();
+      const failed = await post({ intent: "refresh", id: String(row!.id) }, "fr");
+      expect(failed.data).toMatchObject({ ok: false, intent: "refresh" });
+      expect((await load()).accounts[0]!.places.places).toBe(6);
+      expect((await post({ intent: "refresh", id: "999999" })).status).toBe(404);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -290,6 +290,7 @@ describe("the confirmation page (/orders/confirmation/TOKEN) and the confirmatio
       deliveryType: "stop_desk",
       wilaya: "Constantine",
       commune: "El Khroub",
+      stopDesk: null,
       deliveryTime: expect.any(String),
       itemsTotal: other.price * 2,
       deliveryPrice: 400,

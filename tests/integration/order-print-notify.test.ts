@@ -82,6 +82,7 @@ const labels: OrdersCsvLabels = {
     wilaya: "wilaya",
     commune: "commune",
     deliveryType: "type",
+    stopDesk: "stopDesk",
     items: "items",
     itemsTotal: "itemsTotal",
     delivery: "delivery",

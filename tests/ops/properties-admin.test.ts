@@ -209,6 +209,7 @@ const FIELDS = [
   "family",
   "baseUrl",
   "webhookSecret",
+  "originWilaya",
   "productId",
   "productIds",
   "quantity",
@@ -264,7 +265,7 @@ function endpoints(): Endpoint[] {
     { path: "/admin/page-layouts?page=home", intents: ["save", "move", "delete"] },
     { path: "/admin/page-layouts?page=nope", intents: ["save", "move"] },
     { path: "/admin/orders/wholesale", intents: ["status"] },
-    { path: "/admin/couriers", intents: ["add", "update", "delete", "default", "test"] },
+    { path: "/admin/couriers", intents: ["add", "update", "delete", "default", "test", "refresh"] },
   ];
 }
 

@@ -29,6 +29,7 @@ const adminCouriers = {
     add: "إضافة الحساب",
     choose: "متابعة",
     changeFamily: "اختيار شركة أخرى",
+    refreshPlaces: "تحديث البلديات ونقاط الاستلام",
   },
   add: {
     title: "إضافة حساب",
@@ -41,6 +42,9 @@ const adminCouriers = {
     baseUrl: "عنوان الواجهة (API)",
     baseUrlHint: "العنوان الذي تعطيه الشركة، مثلاً",
     baseUrlRequiredHint: "لكل شركة من Ecotrack خادمها: اكتب عنوانها، مثلاً",
+    originWilaya: "ولاية الانطلاق",
+    originWilayaHint: "الولاية التي تخرج منها طرودك (تطلبها بعض الشركات مع كل طرد)",
+    originWilayaNone: "غير محددة",
     webhookSecret: "سر توقيع الإشعارات (اختياري)",
     keepHint: "اتركه فارغاً للإبقاء على القيمة المحفوظة",
     credentials: {
@@ -70,6 +74,14 @@ const adminCouriers = {
     rateLimited: "طلبات كثيرة لدى الشركة، أعد المحاولة بعد {{seconds}} ثانية",
     unavailable: "تعذّر الوصول إلى الشركة: {{message}}",
   },
+  places: {
+    counts: "{{places}} بلدية مربوطة، {{stopDesks}} نقطة استلام",
+    none: "لم تُجلب البلديات ونقاط الاستلام بعد",
+    refreshedAt: "آخر تحديث: {{date}}",
+    refreshed: "تم التحديث: {{mapped}} بلدية مربوطة، {{unmatched}} بلدية لم يُعثر عليها، {{stopDesks}} نقطة استلام.",
+    unmatchedSample: "من البلديات التي لم يُعثر عليها: {{list}}",
+    separator: "، ",
+  },
   errors: {
     required: "هذا الحقل مطلوب",
     tooLong: "النص طويل جداً",
@@ -77,6 +89,7 @@ const adminCouriers = {
     url: "اكتب عنواناً صحيحاً، مثلاً https://exemple.ecotrack.dz",
     https: "يجب أن يبدأ العنوان بـ https://",
     credential: "أحرف لاتينية وأرقام ورموز فقط، دون مسافات",
+    wilaya: "اختر ولاية من القائمة",
   },
 };
 

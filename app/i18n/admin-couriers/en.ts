@@ -31,6 +31,7 @@ const adminCouriers: AdminCouriersDictionary = {
     add: "Add the account",
     choose: "Continue",
     changeFamily: "Choose another courier",
+    refreshPlaces: "Refresh communes and stop-desks",
   },
   add: {
     title: "Add an account",
@@ -43,6 +44,9 @@ const adminCouriers: AdminCouriersDictionary = {
     baseUrl: "API address",
     baseUrlHint: "The address the courier gives, e.g.",
     baseUrlRequiredHint: "Each Ecotrack courier has its own host: enter it, e.g.",
+    originWilaya: "Origin wilaya",
+    originWilayaHint: "The wilaya your parcels leave from (some couriers want it on every parcel)",
+    originWilayaNone: "Not set",
     webhookSecret: "Webhook signing secret (optional)",
     keepHint: "Leave empty to keep the stored value",
     credentials: {
@@ -72,6 +76,14 @@ const adminCouriers: AdminCouriersDictionary = {
     rateLimited: "Too many requests at the courier, try again in {{seconds}} s",
     unavailable: "The courier cannot be reached: {{message}}",
   },
+  places: {
+    counts: "{{places}} communes mapped, {{stopDesks}} stop-desks",
+    none: "Communes and stop-desks not fetched yet",
+    refreshedAt: "Last refreshed: {{date}}",
+    refreshed: "Refreshed: {{mapped}} communes mapped, {{unmatched}} communes not found, {{stopDesks}} stop-desks.",
+    unmatchedSample: "Among the communes not found: {{list}}",
+    separator: ", ",
+  },
   errors: {
     required: "This field is required",
     tooLong: "Too long",
@@ -79,6 +91,7 @@ const adminCouriers: AdminCouriersDictionary = {
     url: "Enter a valid address, e.g. https://example.ecotrack.dz",
     https: "The address must start with https://",
     credential: "Latin letters, digits and symbols only, without spaces",
+    wilaya: "Choose a wilaya from the list",
   },
 };
 

@@ -31,6 +31,7 @@ const adminCouriers: AdminCouriersDictionary = {
     add: "Ajouter le compte",
     choose: "Continuer",
     changeFamily: "Choisir un autre transporteur",
+    refreshPlaces: "Mettre à jour les communes et points relais",
   },
   add: {
     title: "Ajouter un compte",
@@ -43,6 +44,9 @@ const adminCouriers: AdminCouriersDictionary = {
     baseUrl: "Adresse de l'API",
     baseUrlHint: "L'adresse donnée par le transporteur, p. ex.",
     baseUrlRequiredHint: "Chaque transporteur Ecotrack a son propre serveur : saisissez-le, p. ex.",
+    originWilaya: "Wilaya de départ",
+    originWilayaHint: "La wilaya d’où partent vos colis (certains transporteurs la demandent pour chaque colis)",
+    originWilayaNone: "Non précisée",
     webhookSecret: "Secret de signature des webhooks (facultatif)",
     keepHint: "Laissez vide pour garder la valeur enregistrée",
     credentials: {
@@ -72,6 +76,14 @@ const adminCouriers: AdminCouriersDictionary = {
     rateLimited: "Trop de demandes chez le transporteur, réessayez dans {{seconds}} s",
     unavailable: "Le transporteur est injoignable : {{message}}",
   },
+  places: {
+    counts: "{{places}} communes associées, {{stopDesks}} points relais",
+    none: "Communes et points relais pas encore récupérés",
+    refreshedAt: "Dernière mise à jour : {{date}}",
+    refreshed: "Mise à jour faite : {{mapped}} communes associées, {{unmatched}} communes introuvables, {{stopDesks}} points relais.",
+    unmatchedSample: "Parmi les communes introuvables : {{list}}",
+    separator: ", ",
+  },
   errors: {
     required: "Ce champ est obligatoire",
     tooLong: "Trop long",
@@ -79,6 +91,7 @@ const adminCouriers: AdminCouriersDictionary = {
     url: "Saisissez une adresse valide, p. ex. https://exemple.ecotrack.dz",
     https: "L'adresse doit commencer par https://",
     credential: "Lettres latines, chiffres et symboles uniquement, sans espaces",
+    wilaya: "Choisissez une wilaya de la liste",
   },
 };
 

@@ -83,6 +83,7 @@ const order = {
     deliveryTo: "{{mode}} إلى {{place}}",
     place: "{{commune}}، {{wilaya}}",
     estimatedTime: "مدة التوصيل المتوقعة: {{time}}",
+    stopDesk: "نقطة الاستلام: {{name}}",
     itemsTotal: "مجموع المنتجات",
     deliveryPrice: "سعر التوصيل",
     toPay: "المبلغ الذي تدفعه عند الاستلام",

@@ -80,6 +80,7 @@ const order: OrderDictionary = {
     deliveryTo: "{{mode}} to {{place}}",
     place: "{{commune}}, {{wilaya}}",
     estimatedTime: "Estimated delivery time: {{time}}",
+    stopDesk: "Stop-desk: {{name}}",
     itemsTotal: "Items total",
     deliveryPrice: "Delivery fee",
     toPay: "To pay on delivery",

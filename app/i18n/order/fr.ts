@@ -80,6 +80,7 @@ const order: OrderDictionary = {
     deliveryTo: "{{mode}} à {{place}}",
     place: "{{commune}}, {{wilaya}}",
     estimatedTime: "Délai de livraison estimé : {{time}}",
+    stopDesk: "Point relais : {{name}}",
     itemsTotal: "Total des produits",
     deliveryPrice: "Frais de livraison",
     toPay: "À payer à la livraison",

@@ -15,12 +15,19 @@ const shopDelivery = {
   deliveryType: "طريقة التوصيل",
   home: "التوصيل للمنزل",
   stopDesk: "التوصيل للمكتب (Stop-desk)",
+  stopDeskChoice: "نقطة الاستلام",
+  chooseStopDesk: "اختر نقطة الاستلام",
+  stopDesksLoading: "جارٍ تحميل نقاط الاستلام…",
+  stopDeskIn: "{{name}} ({{commune}})",
+  stopDeskAt: "{{name}} ({{commune}}) - {{address}}",
   fields: {
     invalid_commune: "البلدية غير صحيحة",
     invalid_delivery_type: "طريقة التوصيل غير صحيحة",
     commune_required: "اختر البلدية.",
     commune_not_in_wilaya: "هذه البلدية ليست في الولاية المختارة",
     no_stop_desk: "لا يوجد توصيل للمكتب في هذه الولاية",
+    stop_desk_required: "اختر نقطة الاستلام.",
+    stop_desk_unknown: "نقطة الاستلام هذه غير متوفرة في الولاية المختارة، اختر أخرى.",
   },
 };
 

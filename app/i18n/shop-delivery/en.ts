@@ -16,12 +16,19 @@ const shopDelivery: ShopDeliveryDictionary = {
   deliveryType: "Delivery",
   home: "Home delivery",
   stopDesk: "Stop-desk (pick-up point)",
+  stopDeskChoice: "Stop-desk",
+  chooseStopDesk: "Choose the stop-desk",
+  stopDesksLoading: "Loading the stop-desks…",
+  stopDeskIn: "{{name}} ({{commune}})",
+  stopDeskAt: "{{name}} ({{commune}}) - {{address}}",
   fields: {
     invalid_commune: "Invalid commune",
     invalid_delivery_type: "Invalid delivery type",
     commune_required: "Choose your commune.",
     commune_not_in_wilaya: "This commune is not in the chosen wilaya",
     no_stop_desk: "This wilaya has no stop-desk",
+    stop_desk_required: "Choose the stop-desk.",
+    stop_desk_unknown: "This stop-desk is not available in the chosen wilaya; choose another.",
   },
 };
 

@@ -16,12 +16,19 @@ const shopDelivery: ShopDeliveryDictionary = {
   deliveryType: "Livraison",
   home: "À domicile",
   stopDesk: "Stop-desk (point relais)",
+  stopDeskChoice: "Point relais",
+  chooseStopDesk: "Choisissez le point relais",
+  stopDesksLoading: "Chargement des points relais…",
+  stopDeskIn: "{{name}} ({{commune}})",
+  stopDeskAt: "{{name}} ({{commune}}) - {{address}}",
   fields: {
     invalid_commune: "Commune invalide",
     invalid_delivery_type: "Type de livraison invalide",
     commune_required: "Choisissez votre commune.",
     commune_not_in_wilaya: "Cette commune n'est pas dans la wilaya choisie",
     no_stop_desk: "Cette wilaya n'a pas de stop-desk",
+    stop_desk_required: "Choisissez le point relais.",
+    stop_desk_unknown: "Ce point relais n'est pas disponible dans la wilaya choisie, choisissez-en un autre.",
   },
 };
 

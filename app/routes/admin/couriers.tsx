@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
+import { formatOrderDate } from "~/components/admin/OrderStatusBadge";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { COURIER_FAMILIES, type CourierFamily } from "~/lib/couriers";
@@ -13,21 +14,25 @@ import { logger } from "~/server/logger.server";
 import {
   addCourierAccount,
   courierFeaturesEnabled,
+  courierPlacesCounts,
   deleteCourierAccount,
   listCourierAccounts,
+  refreshCourierPlaces,
   setDefaultCourierAccount,
   testCourierAccount,
   updateCourierAccount,
   type CourierAccountSaveResult,
   type CourierAccountSummary,
   type CourierTestResult,
+  type PlacesRefreshResult,
 } from "~/server/couriers/index.server";
+import { wilayaNamesByCode } from "~/server/delivery/index.server";
 import type { Route } from "./+types/couriers";
 
 /**
  * /admin/couriers: the merchant's accounts at couriers. Add one (its family, its API address,
  * the credentials from the courier's dashboard), replace its credentials, delete it, make it the
- * default, test the connection. Credentials go in and never come back: the list says only that
+ * default, test the connection, fetch the courier's communes and stop-desks (refresh places). Credentials go in and never come back: the list says only that
  * they are set, and the password fields are empty on every render (the refused form too).
  * Without SECRETS_KEY the page says the features are off and offers no form.
  * Works without JavaScript: plain posts, then a 303 back here, or the form with its reasons.
@@ -41,10 +46,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const family = z.enum(COURIER_FAMILIES).safeParse(query.get("family"));
   const done = z.enum(DONE).safeParse(query.get("done"));
+  const db = getDb();
+  const [accounts, counts, wilayas] = await Promise.all([listCourierAccounts(db), courierPlacesCounts(db), wilayaNamesByCode(db)]);
   return {
     title: ctx.pageTitle(ctx.t("adminCouriers.title")),
     enabled: courierFeaturesEnabled(),
-    accounts: await listCourierAccounts(getDb()),
+    accounts: accounts.map((account) => ({ ...account, places: counts.get(account.id) ?? { places: 0, stopDesks: 0, refreshedAt: null } })),
+    /** Our wilayas for the origin choice, named in the page's language. */
+    wilayas: [...wilayas].map(([code, names]) => ({ code, name: ctx.language === "ar" ? names.name_ar : names.name })),
     /** The family of the add form, once chosen (?family=). */
     addFamily: family.success ? family.data : null,
     done: done.success ? done.data : null,
@@ -55,18 +64,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export interface CouriersAnswer {
   ok: boolean;
   message: string;
-  intent: "add" | "update" | "delete" | "default" | "test";
+  intent: "add" | "update" | "delete" | "default" | "test" | "refresh";
   /** The account the answer is about (null: the add form). */
   id: number | null;
   /** Each refused field's translated reason, by form name ("label", "credentials.apiId"…). */
   fields: Record<string, string>;
   /** The posted name and address, shown again (never the credentials). */
-  values: { family: string; label: string; baseUrl: string } | null;
+  values: { family: string; label: string; baseUrl: string; originWilaya: string } | null;
 }
 
 const commandSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), family: z.string().max(20) }),
-  z.object({ intent: z.enum(["update", "delete", "default", "test"]), id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+  z.object({ intent: z.enum(["update", "delete", "default", "test", "refresh"]), id: z.coerce.number().int().min(1).max(2_147_483_647) }),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
@@ -90,7 +99,14 @@ export async function action({ request }: Route.ActionArgs) {
     for (const [key, value] of form) {
       if (key.startsWith("credentials.") && typeof value === "string") credentials[key.slice("credentials.".length)] = value;
     }
-    return { family, label: text("label"), baseUrl: text("baseUrl"), credentials, webhookSecret: text("webhookSecret") };
+    return {
+      family,
+      label: text("label"),
+      baseUrl: text("baseUrl"),
+      credentials,
+      webhookSecret: text("webhookSecret"),
+      originWilaya: text("originWilaya"),
+    };
   };
   const saved = (result: CourierAccountSaveResult, done: (typeof DONE)[number], posted: ReturnType<typeof input>) => {
     if (result.ok) return redirect(`/admin/couriers?done=${done}`, 303);
@@ -107,7 +123,12 @@ export async function action({ request }: Route.ActionArgs) {
       intent,
       id,
       fields,
-      values: { family: String(posted.family).slice(0, 20), label: posted.label.slice(0, 200), baseUrl: posted.baseUrl.slice(0, 400) },
+      values: {
+        family: String(posted.family).slice(0, 20),
+        label: posted.label.slice(0, 200),
+        baseUrl: posted.baseUrl.slice(0, 400),
+        originWilaya: posted.originWilaya.slice(0, 2),
+      },
     });
   };
 
@@ -131,6 +152,10 @@ export async function action({ request }: Route.ActionArgs) {
       case "test": {
         const result = await testCourierAccount(db, command.data.id);
         return answer(result.ok ? 200 : result.error === "not_found" ? 404 : 200, { ok: result.ok, message: testMessage(result, t), intent, id });
+      }
+      case "refresh": {
+        const result = await refreshCourierPlaces(db, command.data.id);
+        return answer(result.ok ? 200 : result.error === "not_found" ? 404 : 200, { ok: result.ok, message: refreshMessage(result, t), intent, id });
       }
     }
   } catch (error) {
@@ -159,6 +184,16 @@ function testMessage(result: CourierTestResult, t: Translate): string {
       return t(`adminCouriers.test.${failure.kind}`, { message: failure.message.slice(0, 300) });
     }
   }
+}
+
+/** A places refresh's report (counts, a few communes not found), or why it failed, in the admin's language. */
+function refreshMessage(result: PlacesRefreshResult, t: Translate): string {
+  if (!result.ok) return testMessage(result, t);
+  const { mapped, unmatched, unmatchedSample, stopDesks } = result.report;
+  const counts = t("adminCouriers.places.refreshed", { mapped, unmatched, stopDesks });
+  if (unmatchedSample.length === 0) return counts;
+  const list = unmatchedSample.map((commune) => `${commune.name} (${commune.wilayaCode})`).join(t("adminCouriers.places.separator"));
+  return `${counts} ${t("adminCouriers.places.unmatchedSample", { list })}`;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex, nofollow" }];
@@ -253,6 +288,8 @@ function AccountFields({
   answer,
   label,
   baseUrl,
+  originWilaya,
+  wilayas,
   replacing,
 }: {
   prefix: string;
@@ -260,6 +297,8 @@ function AccountFields({
   answer: CouriersAnswer | null;
   label: string;
   baseUrl: string;
+  originWilaya: string | null;
+  wilayas: readonly WilayaOption[];
   replacing: boolean;
 }) {
   const { t } = useTranslation();
@@ -296,6 +335,35 @@ function AccountFields({
           ))}
         </datalist>
       ) : null}
+      <div>
+        <label htmlFor={`${prefix}-originWilaya`} className="block text-sm font-medium text-stone-800">
+          {t("adminCouriers.fields.originWilaya")}
+        </label>
+        <select
+          id={`${prefix}-originWilaya`}
+          name="originWilaya"
+          defaultValue={answer?.values?.originWilaya ?? originWilaya ?? ""}
+          aria-invalid={errors.originWilaya ? true : undefined}
+          aria-describedby={`${prefix}-originWilaya-hint${errors.originWilaya ? ` ${prefix}-originWilaya-error` : ""}`}
+          className={`${input} ${errors.originWilaya ? "border-red-600" : "border-stone-300"}`}
+          data-testid={`${prefix}-originWilaya`}
+        >
+          <option value="">{t("adminCouriers.fields.originWilayaNone")}</option>
+          {wilayas.map((wilaya) => (
+            <option key={wilaya.code} value={wilaya.code}>
+              {wilaya.code} - {wilaya.name}
+            </option>
+          ))}
+        </select>
+        <p id={`${prefix}-originWilaya-hint`} className="mt-1 text-xs text-stone-500">
+          {t("adminCouriers.fields.originWilayaHint")}
+        </p>
+        {errors.originWilaya ? (
+          <p id={`${prefix}-originWilaya-error`} className="mt-1 text-sm text-red-700" data-testid={`${prefix}-originWilaya-error`}>
+            {errors.originWilaya}
+          </p>
+        ) : null}
+      </div>
       {spec.credentialFields.map((field) => (
         <Field
           key={field}
@@ -323,8 +391,21 @@ function AccountFields({
   );
 }
 
-function AccountCard({ account, answer, enabled }: { account: CourierAccountSummary; answer: CouriersAnswer | null; enabled: boolean }) {
-  const { t } = useTranslation();
+type WilayaOption = { code: string; name: string };
+type AccountWithPlaces = CourierAccountSummary & { places: { places: number; stopDesks: number; refreshedAt: string | null } };
+
+function AccountCard({
+  account,
+  answer,
+  enabled,
+  wilayas,
+}: {
+  account: AccountWithPlaces;
+  answer: CouriersAnswer | null;
+  enabled: boolean;
+  wilayas: readonly WilayaOption[];
+}) {
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const mine = answer && answer.id === account.id ? answer : null;
@@ -360,6 +441,14 @@ function AccountCard({ account, answer, enabled }: { account: CourierAccountSumm
         )}
         {account.webhookSecretSet ? <span className={`${badge} bg-stone-100 text-stone-700`}>{t("adminCouriers.list.webhookSecretSet")}</span> : null}
       </p>
+      <p className="mt-2 text-sm text-stone-600" data-testid="courier-account-places">
+        {account.places.refreshedAt === null
+          ? t("adminCouriers.places.none")
+          : `${t("adminCouriers.places.counts", { places: account.places.places, stopDesks: account.places.stopDesks })} · ${t(
+              "adminCouriers.places.refreshedAt",
+              { date: formatOrderDate(account.places.refreshedAt, i18n.language) },
+            )}`}
+      </p>
       {mine && mine.intent !== "update" ? (
         <div className="mt-3">
           <Notice ok={mine.ok} message={mine.message} testId={`courier-account-${account.id}-notice`} />
@@ -370,6 +459,9 @@ function AccountCard({ account, answer, enabled }: { account: CourierAccountSumm
           <div className="mt-3 flex flex-wrap gap-2">
             <AccountAction id={account.id} intent="test" busy={busy} testId="courier-account-test">
               {t("adminCouriers.actions.test")}
+            </AccountAction>
+            <AccountAction id={account.id} intent="refresh" busy={busy} testId="courier-account-refresh">
+              {t("adminCouriers.actions.refreshPlaces")}
             </AccountAction>
             {account.isDefault ? null : (
               <AccountAction id={account.id} intent="default" busy={busy} testId="courier-account-make-default">
@@ -402,6 +494,8 @@ function AccountCard({ account, answer, enabled }: { account: CourierAccountSumm
                 answer={mine?.intent === "update" ? mine : null}
                 label={account.label}
                 baseUrl={account.baseUrl}
+                originWilaya={account.originWilayaCode}
+                wilayas={wilayas}
                 replacing
               />
               <button type="submit" disabled={busy} className={`${button} w-full bg-brand-700 text-white hover:bg-brand-800 sm:w-auto`}>
@@ -415,7 +509,7 @@ function AccountCard({ account, answer, enabled }: { account: CourierAccountSumm
   );
 }
 
-function AddAccount({ family, answer }: { family: CourierFamily | null; answer: CouriersAnswer | null }) {
+function AddAccount({ family, answer, wilayas }: { family: CourierFamily | null; answer: CouriersAnswer | null; wilayas: readonly WilayaOption[] }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -483,6 +577,8 @@ function AddAccount({ family, answer }: { family: CourierFamily | null; answer: 
               answer={posted}
               label={COURIER_FAMILY_SPECS[chosen].defaultLabel}
               baseUrl={COURIER_FAMILY_SPECS[chosen].defaultBaseUrl ?? ""}
+              originWilaya={null}
+              wilayas={wilayas}
               replacing={false}
             />
             <button
@@ -503,7 +599,7 @@ function AddAccount({ family, answer }: { family: CourierFamily | null; answer: 
 export default function AdminCouriers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const answer = (actionData as CouriersAnswer | undefined) ?? null;
-  const { enabled, accounts, addFamily, done } = loaderData;
+  const { enabled, accounts, addFamily, done, wilayas } = loaderData;
   const general = answer && answer.id === null && answer.intent !== "add" ? answer : null;
   return (
     <div className="mx-auto max-w-2xl">
@@ -535,13 +631,19 @@ export default function AdminCouriers({ loaderData, actionData }: Route.Componen
         ) : (
           <ul className="mt-3 space-y-3" data-testid="courier-accounts">
             {accounts.map((account) => (
-              <AccountCard key={`${account.id}-${account.label}-${account.baseUrl}`} account={account} answer={answer} enabled={enabled} />
+              <AccountCard
+                key={`${account.id}-${account.label}-${account.baseUrl}`}
+                account={account}
+                answer={answer}
+                enabled={enabled}
+                wilayas={wilayas}
+              />
             ))}
           </ul>
         )}
       </section>
 
-      {enabled ? <AddAccount family={addFamily} answer={answer} /> : null}
+      {enabled ? <AddAccount family={addFamily} answer={answer} wilayas={wilayas} /> : null}
     </div>
   );
 }
@@ -558,7 +660,7 @@ function AccountAction({
   children,
 }: {
   id: number;
-  intent: "test" | "default" | "delete";
+  intent: "test" | "refresh" | "default" | "delete";
   busy: boolean;
   testId: string;
   /** Asked first (a destructive action); the form is not sent when declined. */

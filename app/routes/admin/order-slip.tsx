@@ -17,7 +17,7 @@ import slipStylesheet from "./order-slip.css?url";
  * Arabic and French labels side by side; the order number as a QR code drawn on the server.
  */
 
-const LABELS = ["shop", "order", "date", "recipient", "phone", "wilaya", "commune", "address", "deliveryType", "items", "cod"] as const;
+const LABELS = ["shop", "order", "date", "recipient", "phone", "wilaya", "commune", "address", "deliveryType", "stopDesk", "items", "cod"] as const;
 type SlipLabel = (typeof LABELS)[number];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -64,6 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             ? `${order.communeNameAr} / ${order.communeName}`
             : (order.communeNameAr ?? order.communeName),
         address: order.address,
+        stopDesk: order.stopDeskName,
         // A line sold under a quantity offer names it, as the shopper saw it, for the courier's check.
         lines: order.lines.map((line) => ({ title: line.title, offer: line.offerLabel, quantity: line.quantity })),
       },
@@ -171,6 +172,11 @@ export default function OrderSlip({ loaderData }: Route.ComponentProps) {
           )}
           <Field label={labels.wilaya}>{order.wilaya}</Field>
           {order.commune ? <Field label={labels.commune}>{order.commune}</Field> : <div />}
+          {order.stopDesk ? (
+            <div className="col-span-2" data-testid="slip-stop-desk">
+              <Field label={labels.stopDesk}>{order.stopDesk}</Field>
+            </div>
+          ) : null}
           {order.address ? (
             <div className="col-span-2">
               <Field label={labels.address}>{order.address}</Field>

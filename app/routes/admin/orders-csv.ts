@@ -32,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       wilaya: t("adminOrdersPrint.csv.wilaya"),
       commune: t("adminOrdersPrint.csv.commune"),
       deliveryType: t("adminOrdersPrint.csv.deliveryType"),
+      stopDesk: t("adminOrdersPrint.csv.stopDesk"),
       items: t("adminOrdersPrint.csv.items"),
       itemsTotal: t("adminOrdersPrint.csv.itemsTotal"),
       delivery: t("adminOrdersPrint.csv.delivery"),

@@ -169,7 +169,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const { wilayas } = loaderData;
   const cart = useCart();
-  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, submitting, dismiss } = useOrderForm({
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, stopDesks, submitting, dismiss } = useOrderForm({
     schema: cartOrderSchema,
     posted: orderFormAnswerOf(actionData),
   });
@@ -381,7 +381,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {/* The lines the page shows: the browser's cart with JavaScript, the cookie's without. */}
             <OrderLinesInputs lines={lines} />
             <OrderKeyInput state={fetcher.state} />
-            <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
+            <CustomerFields
+              wilayas={wilayas}
+              delivery={delivery}
+              communes={communes}
+              stopDesks={stopDesks}
+              errors={errors}
+              defaultValues={defaults}
+            />
             <dl className="flex flex-col gap-1.5 rounded-xl bg-stone-50 p-3 text-sm ring-1 ring-stone-200" data-testid="cart-summary">
               <div className="flex items-baseline justify-between gap-3">
                 <dt className="text-stone-600">{t("cart.page.itemsTotal")}</dt>

@@ -18,7 +18,7 @@ export function selectCourierAccount(db: Kysely<Database>, id: number): Promise<
 /** Inserts an account; with `defaultIfFirst`, the first account becomes the default one. */
 export async function insertCourierAccount(
   db: Kysely<Database>,
-  row: Pick<CourierAccountRow, "family" | "label" | "base_url" | "credentials" | "webhook_secret">,
+  row: Pick<CourierAccountRow, "family" | "label" | "base_url" | "credentials" | "webhook_secret" | "origin_wilaya_code">,
   at: string,
   defaultIfFirst: boolean,
 ): Promise<number> {
@@ -36,7 +36,7 @@ export async function insertCourierAccount(
 export async function updateCourierAccount(
   db: Kysely<Database>,
   id: number,
-  changes: Pick<CourierAccountRow, "label" | "base_url" | "credentials" | "webhook_secret">,
+  changes: Pick<CourierAccountRow, "label" | "base_url" | "credentials" | "webhook_secret" | "origin_wilaya_code">,
   at: string,
 ): Promise<boolean> {
   const result = await db
@@ -69,4 +69,10 @@ export async function setDefaultCourierAccount(db: Kysely<Database>, id: number,
     await trx.updateTable("courier_accounts").set({ is_default: true, updated_at: at }).where("id", "=", id).execute();
     return true;
   });
+}
+
+/** The default account's id, or undefined when there is none. */
+export async function selectDefaultCourierAccountId(db: Kysely<Database>): Promise<number | undefined> {
+  const row = await db.selectFrom("courier_accounts").select("id").where("is_default", "=", true).executeTakeFirst();
+  return row?.id;
 }

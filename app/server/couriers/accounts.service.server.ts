@@ -109,6 +109,8 @@ export interface CourierAccountInput {
   /** The family's credential fields, by key (COURIER_FAMILY_SPECS[family].credentialFields). */
   credentials: Record<string, unknown>;
   webhookSecret: unknown;
+  /** Our code of the wilaya the parcels leave from (01–69); empty: not set. */
+  originWilaya?: unknown;
 }
 
 /** Adds an account (the first one is the default). */
@@ -119,13 +121,14 @@ export async function addCourierAccount(db: Kysely<Database>, input: CourierAcco
   if (!family.success) return { ok: false, error: "invalid", fields: { family: "family" } };
   const parsed = newAccountSchema(family.data).safeParse(input);
   if (!parsed.success) return { ok: false, error: "invalid", fields: fieldErrors(parsed.error) };
-  const { label, baseUrl, credentials, webhookSecret } = parsed.data;
+  const { label, baseUrl, credentials, webhookSecret, originWilaya } = parsed.data;
   const row = {
     family: family.data,
     label,
     base_url: baseUrl,
     credentials: box.seal(JSON.stringify(credentials), CREDENTIALS),
     webhook_secret: webhookSecret ? box.seal(webhookSecret, WEBHOOK_SECRET) : null,
+    origin_wilaya_code: originWilaya,
   };
   const at = nowIso();
   let id: number;
@@ -151,7 +154,7 @@ export async function updateCourierAccount(db: Kysely<Database>, id: number, inp
   if (!row) return { ok: false, error: "not_found" };
   const parsed = accountUpdateSchema(row.family).safeParse(input);
   if (!parsed.success) return { ok: false, error: "invalid", fields: fieldErrors(parsed.error) };
-  const { label, baseUrl, credentials, webhookSecret } = parsed.data;
+  const { label, baseUrl, credentials, webhookSecret, originWilaya } = parsed.data;
   const stored = openCredentials(box, row) ?? {};
   const merged: Record<string, string> = {};
   const missing: Record<string, CourierAccountErrorCode> = {};
@@ -169,6 +172,7 @@ export async function updateCourierAccount(db: Kysely<Database>, id: number, inp
       base_url: baseUrl,
       credentials: box.seal(JSON.stringify(merged), CREDENTIALS),
       webhook_secret: webhookSecret ? box.seal(webhookSecret, WEBHOOK_SECRET) : row.webhook_secret,
+      origin_wilaya_code: originWilaya,
     },
     nowIso(),
   );

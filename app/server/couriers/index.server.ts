@@ -22,4 +22,15 @@ export { adapterFor, defaultAdapterDeps, testCourierAccount, type CourierTestRes
 export type * from "./adapter.server";
 export { CourierLimiter, DAY, HOUR, MINUTE, RateLimitWaitTooLong, SECOND, type RateWindow } from "./limiter.server";
 export { COURIER_ADAPTER_FACTORIES, COURIER_WEBHOOKS } from "./adapters/index.server";
-export { courierDestination, courierWilayaName, type CourierDestination, type CourierDestinationResult } from "./places.service.server";
+export {
+  courierDestination,
+  courierPlacesCounts,
+  courierWilayaName,
+  refreshCourierPlaces,
+  stopDeskChoices,
+  stopDeskForOrder,
+  type CourierDestination,
+  type CourierDestinationResult,
+  type PlacesRefreshReport,
+  type PlacesRefreshResult,
+} from "./places.service.server";

@@ -74,3 +74,13 @@ export function selectCommunesByCodes(db: Kysely<Database>, codes: readonly stri
   if (codes.length === 0) return Promise.resolve([]);
   return db.selectFrom("communes").select(["code", "name", "name_ar"]).where("code", "in", codes).execute();
 }
+
+/** Every commune with its wilaya's parent (set for the wilayas created in 2026). */
+export function selectCommunesWithWilayaParents(db: Kysely<Database>) {
+  return db
+    .selectFrom("communes")
+    .innerJoin("wilayas", "wilayas.code", "communes.wilaya_code")
+    .select(["communes.code", "communes.wilaya_code", "communes.name", "communes.name_ar", "wilayas.parent_code"])
+    .orderBy("communes.code")
+    .execute();
+}

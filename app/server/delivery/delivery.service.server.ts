@@ -13,6 +13,7 @@ import {
   selectCommune,
   selectCommunesByCodes,
   selectCommunesOfWilaya,
+  selectCommunesWithWilayaParents,
   selectWilaya,
   selectWilayaNames,
   updateWilayaSettings,
@@ -255,4 +256,24 @@ export async function communeNamesByCode(db: Kysely<Database>, codes: readonly s
     for (const row of rows) names.set(row.code, { name: row.name, nameAr: row.name_ar });
   }
   return names;
+}
+
+/** Our communes for a courier's places: each with its wilaya and that wilaya's parent (a 2026 wilaya's, else null). */
+export interface CommuneForCourier {
+  code: string;
+  wilayaCode: string;
+  parentCode: string | null;
+  name: string;
+  nameAr: string;
+}
+
+export async function communesForCourierPlaces(db: Kysely<Database>): Promise<CommuneForCourier[]> {
+  const rows = await selectCommunesWithWilayaParents(db);
+  return rows.map((row) => ({ code: row.code, wilayaCode: row.wilaya_code, parentCode: row.parent_code, name: row.name, nameAr: row.name_ar }));
+}
+
+/** An active wilaya's parent (a 2026 wilaya's), null for 01–58, undefined for an unknown or inactive wilaya (cached). */
+export async function activeWilayaParentCode(db: Kysely<Database>, code: string): Promise<string | null | undefined> {
+  const row = (await activeWilayas(db)).find((wilaya) => wilaya.code === code);
+  return row ? row.parent_code : undefined;
 }

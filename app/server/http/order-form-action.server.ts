@@ -11,6 +11,7 @@ import {
   type ParsedOrderForm,
 } from "~/lib/order-form";
 import { getDb } from "../db/connection.server";
+import { stopDeskChoices } from "../couriers/index.server";
 import { withTypedCommunes } from "../delivery/index.server";
 import { getOrderConfirmation, placeOrder } from "../orders/index.server";
 import { orderContext } from "./order-context.server";
@@ -27,8 +28,13 @@ export async function answerOrderForm(request: Request, form: FormData, parsed: 
   const db = getDb();
   const { language } = await requestI18n(request);
   const { submission, body, key } = parsed;
-  const refused = async (answer: OrderFormAnswer, status: number) =>
-    data<OrderFormAnswer>(await withTypedCommunes(db, submission.payload, answer), { status });
+  const refused = async (answer: OrderFormAnswer, status: number) => {
+    const payload = submission.payload;
+    // A stop-desk delivery: the default courier's desks of the typed wilaya, for the form shown again without JavaScript.
+    const desks = payload.deliveryType === "stop_desk" && typeof payload.wilaya === "string" ? await stopDeskChoices(db, payload.wilaya.trim()) : [];
+    const withCommunes = await withTypedCommunes(db, payload, answer);
+    return data<OrderFormAnswer>(desks.length > 0 ? { ...withCommunes, stopDesks: desks } : withCommunes, { status });
+  };
   if (isQuote(form)) return refused(quotedForm(submission), 200);
   if (!body) return refused(refusedForm(submission), 422);
   const placed = await placeOrder(db, body, orderContext(request, language, { idempotencyKey: key, formPost: !key }));

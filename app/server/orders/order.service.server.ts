@@ -17,6 +17,7 @@ import { nameIn, variantCompareAtPrice, variantLabel, variantPrice, type Product
 import { offerLabel, offerLine } from "~/lib/offers";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
+import { stopDeskForOrder } from "../couriers/index.server";
 import { activeWilayaForOrder, communeByCode } from "../delivery/index.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
@@ -313,6 +314,19 @@ export async function placeOrder(
   if (request.deliveryType === "stop_desk" && wilaya.stop_desk_price === null) {
     return failure(422, "invalid_order", t, { deliveryType: t("shopDelivery.fields.no_stop_desk") });
   }
+  // Where the merchant's default courier has stop-desks in the wilaya, the shopper chooses one
+  // of them; elsewhere a stop-desk order stays as it was (the merchant's own arrangement).
+  let stopDesk: { accountId: number; code: string; name: string } | null = null;
+  if (request.deliveryType === "stop_desk") {
+    const offered = await stopDeskForOrder(db, wilaya.code, request.stopDesk ?? "");
+    if (offered.offered) {
+      if (!offered.desk) {
+        const code = request.stopDesk === undefined ? "stop_desk_required" : "stop_desk_unknown";
+        return failure(422, "invalid_order", t, { stopDesk: t(`shopDelivery.fields.${code}`) });
+      }
+      stopDesk = offered.desk;
+    }
+  }
 
   // The merchant reads an offer's label in the shop's language, as the line's title.
   const shopT = offer ? (await i18nFor(defaultLanguage)).t : undefined;
@@ -417,6 +431,7 @@ export async function placeOrder(
       wilayaCode: wilaya.code,
       communeCode: commune?.code ?? null,
       deliveryType: request.deliveryType,
+      stopDesk,
       address: request.customer.address ?? null,
       email: request.customer.email ?? null,
       bundle: bundle ?? null,

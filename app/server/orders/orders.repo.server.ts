@@ -58,6 +58,8 @@ export interface NewOrder {
   email: string | null;
   /** The jewellery bundle (source 'jewellery' only). */
   bundle?: BundleId | null;
+  /** The courier's stop-desk the shopper chose (its account, code and name), or null. */
+  stopDesk?: { accountId: number; code: string; name: string } | null;
   itemsTotal: number;
   deliveryPrice: number;
   total: number;
@@ -110,6 +112,9 @@ export async function insertOrderRow(trx: Transaction<Database>, order: NewOrder
       address: order.address,
       email: order.email,
       bundle: order.bundle ?? null,
+      stop_desk_account_id: order.stopDesk?.accountId ?? null,
+      stop_desk_code: order.stopDesk?.code ?? null,
+      stop_desk_name: order.stopDesk?.name ?? null,
       items_total: order.itemsTotal,
       delivery_price: order.deliveryPrice,
       total: order.total,
@@ -189,6 +194,7 @@ export async function selectOrderByConfirmationToken(db: Kysely<Database>, token
       "wilaya_code",
       "commune_code",
       "delivery_type",
+      "stop_desk_name",
       "items_total",
       "delivery_price",
       "total",

@@ -39,6 +39,7 @@ const PHONE_PREFIXES = {
   offers: { ar: "066", fr: "067" },
   "cart-variants": { ar: "079", fr: "076" },
   "variants-journey": { ar: "069", fr: "068" },
+  "checkout-stop-desk": { ar: "065", fr: "057" },
 } as const satisfies Record<string, Record<OrderLanguage, string>>;
 
 /**

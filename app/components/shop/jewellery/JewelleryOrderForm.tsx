@@ -45,6 +45,7 @@ export function JewelleryOrderForm({
     order,
     confirmation,
     communes,
+    stopDesks,
     submitting,
     dismiss,
   } = useOrderForm({
@@ -185,7 +186,7 @@ export function JewelleryOrderForm({
               />
             )}
           </Field>
-          <DeliveryFields wilayas={wilayas} delivery={delivery} errors={errors} defaults={defaults} communes={communes} />
+          <DeliveryFields wilayas={wilayas} delivery={delivery} errors={errors} defaults={defaults} communes={communes} stopDesks={stopDesks} />
           <HoneypotField label={t("order.fields.honeypot")} />
         </div>
 

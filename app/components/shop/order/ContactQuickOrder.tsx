@@ -36,7 +36,7 @@ export function ContactQuickOrder({
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
-  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, submitting, dismiss } = useOrderForm({
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, stopDesks, submitting, dismiss } = useOrderForm({
     schema: contactOrderSchema,
     posted,
   });
@@ -95,6 +95,7 @@ export function ContactQuickOrder({
           wilayas={wilayas}
           delivery={delivery}
           communes={communes}
+          stopDesks={stopDesks}
           errors={errors}
           defaultValues={defaults}
           beforeWilaya={

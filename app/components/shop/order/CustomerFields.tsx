@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import type { CommuneChoice } from "~/lib/delivery-options";
+import type { StopDeskChoice } from "~/lib/courier-places";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { DeliveryFields, type DeliveryChoice } from "./DeliveryFields";
 import { Field } from "./Field";
@@ -63,6 +64,7 @@ export function CustomerFields({
   wilayas,
   delivery,
   communes,
+  stopDesks,
   errors = {},
   defaultValues = {},
   beforeWilaya,
@@ -72,6 +74,8 @@ export function CustomerFields({
   delivery: DeliveryChoice;
   /** The communes the server listed for the typed wilaya (the form shown again without JavaScript). */
   communes?: CommuneChoice[];
+  /** The default courier's stop-desks the server listed for the typed wilaya (the form shown again without JavaScript). */
+  stopDesks?: StopDeskChoice[];
   errors?: Record<string, string>;
   defaultValues?: CustomerDefaults;
   /** More fields between the phone and the wilaya (the contact page's product and quantity). */
@@ -95,7 +99,7 @@ export function CustomerFields({
         defaultValue={defaultValues.phone}
       />
       {beforeWilaya}
-      <DeliveryFields wilayas={wilayas} delivery={delivery} errors={errors} defaults={defaultValues} communes={communes} />
+      <DeliveryFields wilayas={wilayas} delivery={delivery} errors={errors} defaults={defaultValues} communes={communes} stopDesks={stopDesks} />
       <HoneypotField label={t("order.fields.honeypot")} />
     </div>
   );

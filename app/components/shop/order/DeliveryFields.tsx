@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { deliveryPriceFor, isDeliveryType, type CommuneChoice, type DeliveryType } from "~/lib/delivery-options";
 import { QUOTE_FIELD } from "~/lib/order-form";
+import type { StopDeskChoice } from "~/lib/courier-places";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { Field } from "./Field";
 import { DeliveryOptions } from "./DeliveryOptions";
@@ -63,6 +64,7 @@ export function DeliveryFields({
   errors = {},
   defaults = {},
   communes,
+  stopDesks,
 }: {
   wilayas: WilayaChoice[];
   delivery: DeliveryChoice;
@@ -70,6 +72,8 @@ export function DeliveryFields({
   defaults?: Record<string, string | undefined>;
   /** The communes the server listed for the typed wilaya (the form shown again without JavaScript). */
   communes?: CommuneChoice[];
+  /** The default courier's stop-desks the server listed for the typed wilaya (the form shown again without JavaScript). */
+  stopDesks?: StopDeskChoice[];
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -83,6 +87,8 @@ export function DeliveryFields({
         onDeliveryTypeChange={delivery.setType}
         serverCommunes={communes && defaults.wilaya ? { wilaya: defaults.wilaya, communes } : undefined}
         defaultCommune={defaults.commune}
+        defaultStopDesk={defaults.stopDesk}
+        serverStopDesks={stopDesks}
         errors={errors}
       />
       <Field label={t("order.fields.address")} hint={home ? undefined : t("order.fields.addressOptional")} error={errors.address} required={home}>

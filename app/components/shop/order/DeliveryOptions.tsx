@@ -3,7 +3,9 @@ import { useTranslation } from "~/i18n/react";
 import { communeLabel, filterCommunes, type CommuneChoice, type DeliveryType } from "~/lib/delivery-options";
 import { formatDeliveryFee } from "~/lib/money";
 import { isLanguage } from "~/i18n/config";
+import type { StopDeskChoice } from "~/lib/courier-places";
 import type { WilayaChoice } from "~/lib/wilaya-search";
+import { StopDeskSelect } from "./StopDeskSelect";
 import { useAnnouncedValue } from "./useAnnouncedValue";
 import { useHydrated } from "./useHydrated";
 
@@ -54,7 +56,8 @@ const field =
 /**
  * After the wilaya: a searchable commune choice (Arabic and French names; a plain <select>
  * posted as `commune`, filled by the server without JavaScript once the wilaya is known) and,
- * where the wilaya has a stop-desk, the home / stop-desk choice (posted as `deliveryType`).
+ * where the wilaya has a stop-desk, the home / stop-desk choice (posted as `deliveryType`), then
+ * the default courier's stop-desks there when it has some (StopDeskSelect).
  */
 export function DeliveryOptions({
   wilaya,
@@ -62,6 +65,8 @@ export function DeliveryOptions({
   onDeliveryTypeChange,
   serverCommunes,
   defaultCommune,
+  defaultStopDesk,
+  serverStopDesks,
   errors = {},
 }: {
   wilaya: WilayaChoice | undefined;
@@ -70,6 +75,9 @@ export function DeliveryOptions({
   /** The communes the server sent for a wilaya (after a refused plain post). */
   serverCommunes?: { wilaya: string; communes: CommuneChoice[] };
   defaultCommune?: string;
+  defaultStopDesk?: string;
+  /** The stop-desks the server sent for the wilaya (after a refused or quoted plain post). */
+  serverStopDesks?: StopDeskChoice[];
   errors?: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation();
@@ -208,6 +216,9 @@ export function DeliveryOptions({
         </fieldset>
       ) : typeError ? (
         <p className="text-sm text-red-700">{typeError}</p>
+      ) : null}
+      {wilaya && stopDesk !== null && deliveryType === "stop_desk" ? (
+        <StopDeskSelect wilaya={wilaya.code} commune={commune} fromServer={serverStopDesks} error={errors.stopDesk} defaultValue={defaultStopDesk} />
       ) : null}
     </>
   );

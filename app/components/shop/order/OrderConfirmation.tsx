@@ -88,6 +88,11 @@ export function OrderConfirmation({
       <p className="mt-1 text-sm" data-testid="order-confirmation-delivery">
         {t("order.confirmation.deliveryTo", { mode, place })}
       </p>
+      {confirmation.stopDesk && (
+        <p className="mt-1 text-sm" data-testid="order-confirmation-stop-desk">
+          {t("order.confirmation.stopDesk", { name: confirmation.stopDesk })}
+        </p>
+      )}
       {confirmation.deliveryTime && (
         <p className="mt-1 text-sm">{t("order.confirmation.estimatedTime", { time: days ? t("common.days", days) : confirmation.deliveryTime })}</p>
       )}

@@ -55,7 +55,7 @@ export function ProductOrderSection({
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const hydrated = useHydrated();
-  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, submitting, dismiss } = useOrderForm({
+  const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, stopDesks, submitting, dismiss } = useOrderForm({
     schema: productOrderSchema,
     posted,
   });
@@ -137,7 +137,7 @@ export function ProductOrderSection({
               {errors.variant}
             </p>
           )}
-          <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} errors={errors} defaultValues={defaults} />
+          <CustomerFields wilayas={wilayas} delivery={delivery} communes={communes} stopDesks={stopDesks} errors={errors} defaultValues={defaults} />
           {offers.length > 0 ? (
             <fieldset>
               <legend className="mb-2 text-sm font-semibold text-stone-800">{t("order.offer.legend")}</legend>

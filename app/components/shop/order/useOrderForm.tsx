@@ -88,6 +88,8 @@ export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer 
     confirmation: (answer as OrderFormAnswer | undefined)?.confirmation ?? null,
     /** The communes the server sent for the typed wilaya (the product form shown again without JavaScript). */
     communes: ((answer ?? (data === undefined ? posted : undefined)) as OrderFormAnswer | undefined)?.communes,
+    /** The default courier's stop-desks the server sent for the typed wilaya (the form shown again without JavaScript). */
+    stopDesks: ((answer ?? (data === undefined ? posted : undefined)) as OrderFormAnswer | undefined)?.stopDesks,
     submitting: fetcher.state !== "idle",
     /** Forgets the last answer: the form starts over. */
     dismiss: () => {

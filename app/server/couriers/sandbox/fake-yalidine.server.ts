@@ -58,6 +58,7 @@ export interface FakeWebhookEvent {
 const WILAYAS = [
   { id: 16, name: "Alger", zone: 1, is_deliverable: 1 },
   { id: 19, name: "Sétif", zone: 2, is_deliverable: 1 },
+  { id: 28, name: "M'Sila", zone: 3, is_deliverable: 1 },
   { id: 31, name: "Oran", zone: 2, is_deliverable: 1 },
 ];
 
@@ -66,6 +67,8 @@ const COMMUNES = [
   { id: 1641, name: "Ouled Fayet", wilaya_id: 16, has_stop_desk: 0, is_deliverable: 1 },
   { id: 1902, name: "Aïn Arnat", wilaya_id: 19, has_stop_desk: 1, is_deliverable: 1 },
   { id: 1901, name: "Sétif", wilaya_id: 19, has_stop_desk: 1, is_deliverable: 1 },
+  // In wilaya 68 since 2026: Yalidine still lists it under M'Sila (28).
+  { id: 2820, name: "Boussaada", wilaya_id: 28, has_stop_desk: 0, is_deliverable: 1 },
   { id: 3103, name: "Bir El Djir", wilaya_id: 31, has_stop_desk: 0, is_deliverable: 1 },
   { id: 3150, name: "Tafraoui", wilaya_id: 31, has_stop_desk: 0, is_deliverable: 0 },
 ].map((commune) => ({
