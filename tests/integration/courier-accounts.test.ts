@@ -11,7 +11,7 @@ import { I18nProvider } from "~/i18n/react";
 import type { CourierAdapter } from "~/server/couriers/adapter.server";
 import type { Database } from "~/server/db/database.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { startFakeYalidine } from "../support/fake-couriers/yalidine";
+import { startFakeYalidine } from "~/server/couriers/sandbox/fake-yalidine.server";
 
 /*
  * Courier accounts (/admin/couriers): the credentials are sealed before they reach the database,

@@ -5,7 +5,7 @@ import type { PlaceOrderContext, OrderSettings } from "~/server/orders/order.ser
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startFakeEcotrack, type FakeEcotrack } from "../support/fake-couriers/ecotrack";
 import { recordingLimiter } from "../support/fake-couriers/parcels";
-import { startFakeYalidine, type FakeYalidine } from "../support/fake-couriers/yalidine";
+import { startFakeYalidine, type FakeYalidine } from "~/server/couriers/sandbox/fake-yalidine.server";
 
 /*
  * A courier account's places: refreshed from the courier's own lists (the fake Yalidine and

@@ -3,8 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.server";
 import { logger } from "../../logger.server";
 import { addCourierAccount, listCourierAccounts, updateCourierAccount } from "../accounts.service.server";
-import { CourierLimiter } from "../limiter.server";
-import { createYalidineAdapter } from "../adapters/yalidine.server";
+import { refreshCourierPlaces } from "../places.service.server";
 import { startFakeYalidine, type FakeYalidine } from "./fake-yalidine.server";
 
 /**
@@ -19,6 +18,8 @@ import { startFakeYalidine, type FakeYalidine } from "./fake-yalidine.server";
 
 export const SANDBOX_ACCOUNT_LABEL = "Sandbox (Yalidine)";
 /** The account's stored base URL must be https; the sandbox then points it at its local fake. */
+/** The wilaya the sandbox's parcels leave from (Alger). */
+const SANDBOX_ORIGIN_WILAYA = "16";
 const PLACEHOLDER_BASE_URL = "https://sandbox.souq.invalid/v1";
 
 /** The courier's words each sandbox parcel goes through, one per step. */
@@ -47,65 +48,14 @@ async function sandboxAccount(db: Kysely<Database>, fake: FakeYalidine, webhookS
     baseUrl: PLACEHOLDER_BASE_URL,
     credentials: { apiId: fake.access.credentials.apiId, apiToken: fake.access.credentials.apiToken },
     webhookSecret,
+    // Parcels leave from Alger.
+    originWilaya: SANDBOX_ORIGIN_WILAYA,
   };
   const saved = existing ? await updateCourierAccount(db, existing.id, input) : await addCourierAccount(db, input);
   if (!saved.ok) return null;
   // The one account whose API is plain http on this machine: the fake started above.
   await db.updateTable("courier_accounts").set({ base_url: fake.access.baseUrl }).where("id", "=", saved.id).execute();
   return saved.id;
-}
-
-/** Normalised for matching the courier's commune names with ours ("Aïn Arnat" and "Ain Arnat"). */
-function plain(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .trim();
-}
-
-/** The fake's communes and centres as the account's places and stop-desks (the ones of our communes it serves). */
-async function storePlaces(db: Kysely<Database>, accountId: number, fake: FakeYalidine): Promise<void> {
-  const adapter = createYalidineAdapter(fake.access, { fetch: globalThis.fetch, limiter: new CourierLimiter() });
-  const [places, desks] = await Promise.all([adapter.places(), adapter.stopDesks()]);
-  if (!places.ok || !desks.ok) return;
-  const ours = await db.selectFrom("communes").select(["code", "wilaya_code", "name"]).execute();
-  const at = new Date().toISOString();
-  for (const place of places.value) {
-    const commune = ours.find((row) => Number(row.wilaya_code) === place.wilayaCode && plain(row.name) === plain(place.communeName));
-    if (!commune) continue;
-    await db
-      .insertInto("courier_places")
-      .values({
-        account_id: accountId,
-        commune_code: commune.code,
-        wilaya_code: commune.wilaya_code,
-        courier_wilaya_code: place.wilayaCode,
-        courier_wilaya_name: place.wilayaName,
-        courier_commune_name: place.communeName,
-        wilaya_place_id: null,
-        commune_place_id: place.placeId,
-        has_stop_desk: place.hasStopDesk,
-        refreshed_at: at,
-      })
-      .onConflict((oc) => oc.columns(["account_id", "commune_code"]).doNothing())
-      .execute();
-  }
-  for (const desk of desks.value) {
-    await db
-      .insertInto("courier_stop_desks")
-      .values({
-        account_id: accountId,
-        code: desk.id,
-        name: desk.name,
-        courier_wilaya_code: desk.wilayaCode,
-        commune_name: desk.communeName,
-        address: desk.address,
-        refreshed_at: at,
-      })
-      .onConflict((oc) => oc.columns(["account_id", "code"]).doNothing())
-      .execute();
-  }
 }
 
 /**
@@ -124,7 +74,9 @@ export async function startCourierSandbox(
     logger.warn("courier sandbox not started: its account could not be saved");
     return null;
   }
-  await storePlaces(db, accountId, fake);
+  // The account's places and stop-desks, fetched from the fake like any courier's.
+  const refreshed = await refreshCourierPlaces(db, accountId);
+  if (!refreshed.ok) logger.warn({ courierAccount: accountId, error: refreshed.error }, "courier sandbox places not refreshed");
   const webhookUrl = `${shopOrigin(options.host, options.port)}/api/couriers/webhooks/${accountId}`;
   const steps = new Map<string, number>();
 
