@@ -18,6 +18,7 @@ const adminCouriers = {
     credentialsSet: "بيانات الدخول محفوظة",
     credentialsUnreadable: "تعذّرت قراءة بيانات الدخول (تغيّر المفتاح): أعد إدخالها",
     webhookSecretSet: "سر الإشعارات محفوظ",
+    webhookUrl: "عنوان الإشعارات (انسخه في لوحة شركة التوصيل):",
   },
   actions: {
     test: "اختبار الاتصال",

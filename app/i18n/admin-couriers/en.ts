@@ -20,6 +20,7 @@ const adminCouriers: AdminCouriersDictionary = {
     credentialsSet: "Credentials set",
     credentialsUnreadable: "Credentials unreadable (the key changed): enter them again",
     webhookSecretSet: "Webhook secret set",
+    webhookUrl: "Webhook address (paste it in the courier’s dashboard):",
   },
   actions: {
     test: "Test connection",

@@ -20,6 +20,7 @@ const adminCouriers: AdminCouriersDictionary = {
     credentialsSet: "Identifiants enregistrés",
     credentialsUnreadable: "Identifiants illisibles (la clé a changé) : saisissez-les à nouveau",
     webhookSecretSet: "Secret des webhooks enregistré",
+    webhookUrl: "Adresse des notifications (à coller dans l’espace du transporteur) :",
   },
   actions: {
     test: "Tester la connexion",

@@ -9,10 +9,12 @@ import { COURIER_ACCOUNT_LIMITS, COURIER_FAMILY_SPECS, type CourierAccountErrorC
 import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { pageContext } from "~/server/http/page-context.server";
+import { publicOrigin } from "~/server/http/public-origin.server";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
 import {
   addCourierAccount,
+  COURIER_WEBHOOKS,
   courierFeaturesEnabled,
   courierPlacesCounts,
   deleteCourierAccount,
@@ -51,7 +53,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     title: ctx.pageTitle(ctx.t("adminCouriers.title")),
     enabled: courierFeaturesEnabled(),
-    accounts: accounts.map((account) => ({ ...account, places: counts.get(account.id) ?? { places: 0, stopDesks: 0, refreshedAt: null } })),
+    accounts: accounts.map((account) => ({
+      ...account,
+      places: counts.get(account.id) ?? { places: 0, stopDesks: 0, refreshedAt: null },
+      /** Where the courier sends its statuses, for the families that call back (pasted in the courier's dashboard). */
+      webhookUrl: COURIER_WEBHOOKS[account.family] ? `${publicOrigin(request)}/api/couriers/webhooks/${account.id}` : null,
+    })),
     /** Our wilayas for the origin choice, named in the page's language. */
     wilayas: [...wilayas].map(([code, names]) => ({ code, name: ctx.language === "ar" ? names.name_ar : names.name })),
     /** The family of the add form, once chosen (?family=). */
@@ -392,7 +399,10 @@ function AccountFields({
 }
 
 type WilayaOption = { code: string; name: string };
-type AccountWithPlaces = CourierAccountSummary & { places: { places: number; stopDesks: number; refreshedAt: string | null } };
+type AccountWithPlaces = CourierAccountSummary & {
+  places: { places: number; stopDesks: number; refreshedAt: string | null };
+  webhookUrl: string | null;
+};
 
 function AccountCard({
   account,
@@ -441,6 +451,14 @@ function AccountCard({
         )}
         {account.webhookSecretSet ? <span className={`${badge} bg-stone-100 text-stone-700`}>{t("adminCouriers.list.webhookSecretSet")}</span> : null}
       </p>
+      {account.webhookUrl ? (
+        <p className="mt-2 text-sm text-stone-600">
+          {t("adminCouriers.list.webhookUrl")}{" "}
+          <bdi dir="ltr" className="font-mono break-all text-stone-800 select-all" data-testid="courier-account-webhook-url">
+            {account.webhookUrl}
+          </bdi>
+        </p>
+      ) : null}
       <p className="mt-2 text-sm text-stone-600" data-testid="courier-account-places">
         {account.places.refreshedAt === null
           ? t("adminCouriers.places.none")

@@ -31,6 +31,8 @@ export default async function setup(project: TestProject) {
     SHOP_EMAIL: "contact@souq.test",
     // The key courier credentials are sealed with (tests/e2e/admin-couriers.test.ts); a new one each run.
     SECRETS_KEY: randomBytes(32).toString("base64"),
+    // The parcel poller looks for due parcels every half second (tests/e2e/couriers-journey.test.ts).
+    COURIER_POLL_INTERVAL_MS: "500",
   });
   project.provide("baseURL", server.baseURL);
   project.provide("databaseFile", databaseFile);

@@ -40,6 +40,7 @@ const PHONE_PREFIXES = {
   "cart-variants": { ar: "079", fr: "076" },
   "variants-journey": { ar: "069", fr: "068" },
   "checkout-stop-desk": { ar: "065", fr: "057" },
+  "couriers-journey": { ar: "058", fr: "059" },
 } as const satisfies Record<string, Record<OrderLanguage, string>>;
 
 /**
