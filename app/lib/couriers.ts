@@ -39,6 +39,13 @@ export const PARCEL_STATES = [
 ] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
 
+/**
+ * A parcel's state as the shop stores it: a ParcelState once the courier has it; `creating`
+ * while the create request is in flight; `unknown` when that request ended without an answer
+ * (the courier may or may not have the parcel: the merchant is asked before creating again).
+ */
+export type ParcelRowState = ParcelState | "creating" | "unknown";
+
 /** States after which a parcel never changes: no more polling. */
 export const FINAL_PARCEL_STATES: readonly ParcelState[] = ["delivered", "returned", "cancelled"];
 

@@ -1,4 +1,4 @@
-import { FINAL_PARCEL_STATES, type ParcelState } from "./couriers";
+import { FINAL_PARCEL_STATES, type ParcelRowState } from "./couriers";
 
 /**
  * Which orders' parcels need the merchant ("needs attention" on the orders list), and how long
@@ -6,9 +6,6 @@ import { FINAL_PARCEL_STATES, type ParcelState } from "./couriers";
  * in SQL from these tables (attentionSql in the orders' repository), so the filter, its count
  * and the badge on each row never disagree.
  */
-
-/** A parcel's row state: a ParcelState, or `creating` / `unknown` (see the shipping tables). */
-export type ParcelRowState = ParcelState | "creating" | "unknown";
 
 /**
  * States that need the merchant whatever their age: a failed attempt or a postponement (call

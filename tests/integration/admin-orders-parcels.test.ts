@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatus } from "~/lib/order-filter";
-import type { ParcelRowState } from "~/lib/parcel-attention";
+import type { ParcelRowState } from "~/lib/couriers";
 import { listAdminOrders, ORDERS_PER_PAGE } from "~/server/orders/index.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 

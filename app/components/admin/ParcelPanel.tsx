@@ -1,18 +1,16 @@
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
-import type { ParcelState } from "~/lib/couriers";
+import type { ParcelRowState, ParcelState } from "~/lib/couriers";
 import { formatDinars } from "~/lib/money";
 import { formatOrderDate } from "./OrderStatusBadge";
-
-/** A parcel's row state: the courier's states, plus `creating` and `unknown` (no answer yet, or none came). */
-type ParcelPanelState = ParcelState | "creating" | "unknown";
+import { ParcelStateBadge } from "./ParcelStateBadge";
 
 /** The order's parcel as the page's loader gives it. */
 export interface ParcelPanelData {
   courierLabel: string;
   tracking: string | null;
-  state: ParcelPanelState;
+  state: ParcelRowState;
   courierStatus: string | null;
   reason: string | null;
   needsHandover: boolean;
@@ -27,33 +25,6 @@ export interface ShipAccount {
   id: number;
   label: string;
   isDefault: boolean;
-}
-
-const stateClass: Record<ParcelPanelState, string> = {
-  creating: "bg-stone-100 text-stone-700 ring-stone-200",
-  unknown: "bg-amber-100 text-amber-900 ring-amber-200",
-  draft: "bg-stone-100 text-stone-700 ring-stone-200",
-  ready: "bg-sky-100 text-sky-900 ring-sky-200",
-  in_transit: "bg-indigo-100 text-indigo-900 ring-indigo-200",
-  at_stop_desk: "bg-amber-100 text-amber-900 ring-amber-200",
-  attempt_failed: "bg-red-100 text-red-800 ring-red-200",
-  postponed: "bg-amber-100 text-amber-900 ring-amber-200",
-  delivered: "bg-emerald-100 text-emerald-800 ring-emerald-200",
-  returning: "bg-red-100 text-red-800 ring-red-200",
-  returned: "bg-red-100 text-red-800 ring-red-200",
-  cancelled: "bg-stone-200 text-stone-700 ring-stone-300",
-};
-
-function ParcelStateBadge({ state }: { state: ParcelPanelState }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${stateClass[state]}`}
-      data-parcel-state={state}
-    >
-      {t(`adminShipping.states.${state}`)}
-    </span>
-  );
 }
 
 const button = "h-10 rounded-lg px-4 text-sm font-semibold disabled:opacity-60";

@@ -1,5 +1,7 @@
 import { useTranslation } from "~/i18n/react";
-import { compactAge, type AttentionReason, type ParcelRowState } from "~/lib/parcel-attention";
+import type { ParcelRowState } from "~/lib/couriers";
+import { compactAge, type AttentionReason } from "~/lib/parcel-attention";
+import { ParcelStateBadge } from "./ParcelStateBadge";
 
 /** The orders list's view of an order's live parcel: courier, tracking number, state and its age. */
 export interface OrdersListParcel {
@@ -9,21 +11,6 @@ export interface OrdersListParcel {
   stateChangedAt: string;
   attention: AttentionReason | null;
 }
-
-const stateClass: Record<ParcelRowState, string> = {
-  creating: "bg-stone-100 text-stone-700 ring-stone-200",
-  unknown: "bg-red-100 text-red-800 ring-red-200",
-  draft: "bg-stone-100 text-stone-700 ring-stone-200",
-  ready: "bg-sky-100 text-sky-900 ring-sky-200",
-  in_transit: "bg-indigo-100 text-indigo-900 ring-indigo-200",
-  at_stop_desk: "bg-amber-100 text-amber-900 ring-amber-200",
-  attempt_failed: "bg-red-100 text-red-800 ring-red-200",
-  postponed: "bg-amber-100 text-amber-900 ring-amber-200",
-  delivered: "bg-emerald-100 text-emerald-800 ring-emerald-200",
-  returning: "bg-orange-100 text-orange-900 ring-orange-200",
-  returned: "bg-red-100 text-red-800 ring-red-200",
-  cancelled: "bg-stone-200 text-stone-700 ring-stone-300",
-};
 
 type T = ReturnType<typeof useTranslation>["t"];
 
@@ -63,12 +50,7 @@ export function ParcelCell({ parcel, now }: { parcel: OrdersListParcel | null; n
         )}
       </span>
       <span className="flex flex-wrap items-center justify-end gap-x-2 gap-y-1 md:justify-start">
-        <span
-          className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${stateClass[parcel.state]}`}
-          data-testid="parcel-state"
-        >
-          {t(`adminOrders.parcels.states.${parcel.state}`)}
-        </span>
+        <ParcelStateBadge state={parcel.state} testId="parcel-state" />
         <span className="text-xs whitespace-nowrap text-stone-600" data-testid="parcel-age">
           {t("adminOrders.parcels.since", { age: ageText(t, parcel.stateChangedAt, now) })}
         </span>

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
 import { ORDER_CREATED_TOPIC } from "./order-webhook.server";
-import { claimDueOutboxMessages, markOutboxDelivered, markOutboxFailed } from "../platform/index.server";
+import { claimDueOutboxMessages, markOutboxDelivered, markOutboxFailed, startBackgroundLoop } from "../platform/index.server";
 
 /** Back-off: 30 s × 2^(attempts − 1) after each failure, at most 1 h; given up after 10 attempts. */
 export const OUTBOX_BASE_DELAY_MS = 30_000;
@@ -133,30 +133,12 @@ export function startOutboxWorker(
   intervalMs = 5_000,
 ): OutboxWorker {
   const options = typeof target === "string" ? { url: target } : target;
-  let current: Promise<void> | undefined;
-  let stopped = false;
   // One round sends batch after batch while they come back full, so a burst of orders is not
   // held to one batch per interval (10 messages every 5 s); it stops early when asked to.
-  const round = async () => {
-    for (let batch = 0; batch < MAX_BATCHES_PER_ROUND && !stopped; batch++) {
+  return startBackgroundLoop("outbox round", intervalMs, async (stopped) => {
+    for (let batch = 0; batch < MAX_BATCHES_PER_ROUND && !stopped(); batch++) {
       const report = await deliverDueMessages(db, options);
       if (report.claimed < BATCH) return;
     }
-  };
-  const timer = setInterval(() => {
-    if (current || stopped) return;
-    current = round()
-      .catch((error: unknown) => logger.error({ err: error }, "outbox round failed"))
-      .finally(() => {
-        current = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  });
 }

@@ -6,7 +6,8 @@
  * - the outbox: enqueueOutbox in the cause's transaction, and the claim and acknowledgement
  *   queries the delivery worker (app/server/notify) runs;
  * - isUniqueViolation, the one test for "a unique index or primary key refused this write";
- * - secretBox: secrets sealed at rest (AES-256-GCM) under the key of SECRETS_KEY.
+ * - secretBox: secrets sealed at rest (AES-256-GCM) under the key of SECRETS_KEY;
+ * - startBackgroundLoop: the one way background work (outbox, courier polling) runs on a timer.
  */
 export {
   countAttempts,
@@ -31,3 +32,4 @@ export {
 export { isUniqueViolation } from "./unique-violation.server";
 export { decodeSecretsKey, secretBox, SecretOpenError, type SecretBox } from "./secrets.server";
 export type { PlatformTables } from "./platform.table.server";
+export { startBackgroundLoop, type BackgroundLoop } from "./background-loop.server";

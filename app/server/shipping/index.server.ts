@@ -25,4 +25,3 @@ export {
 } from "./ship.service.server";
 export { MAX_LABELS, mergedLabels, orderLabel, type MergedLabelsResult, type OrderLabelResult } from "./labels.server";
 export { orderParcel, type OrderParcel, type ParcelEventView } from "./order-parcel.server";
-export type { ParcelRowState } from "./shipping.table.server";

@@ -4,7 +4,7 @@ import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
 import { selectParcelEvents, selectShownParcel } from "./parcels.repo.server";
 import { isStaleClaim } from "./ship.service.server";
-import type { ParcelRowState } from "./shipping.table.server";
+import type { ParcelRowState } from "~/lib/couriers";
 
 /** One courier event of a parcel, as the order page lists it. */
 export interface ParcelEventView {

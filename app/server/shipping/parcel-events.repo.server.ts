@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
 import { FINAL_PARCEL_STATES, type ParcelState } from "~/lib/couriers";
 import type { Database } from "../db/database.server";
-import type { ParcelRowState } from "./shipping.table.server";
+import type { ParcelRowState } from "~/lib/couriers";
 
 /**
  * Queries of the statuses coming back: a parcel's events (parcel_events, once per key), its

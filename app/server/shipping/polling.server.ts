@@ -4,6 +4,7 @@ import type { CourierFamily } from "~/lib/couriers";
 import { adapterFor, courierAccountAccess, COURIER_WEBHOOKS, defaultAdapterDeps, type CourierAdapterDeps } from "../couriers/index.server";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
+import { startBackgroundLoop, type BackgroundLoop } from "../platform/index.server";
 import { claimDueParcels, releaseParcels, type ClaimedParcel } from "./parcel-events.repo.server";
 import { applyParcelEvents } from "./parcel-status.server";
 
@@ -97,34 +98,12 @@ export async function pollDueParcels(
   return report;
 }
 
-export interface ParcelPoller {
-  stop(): Promise<void>;
-}
+export type ParcelPoller = BackgroundLoop;
 
-/**
- * Polls every `intervalMs` in the background, like the outbox worker: unref'd, one round at a
- * time; `stop()` cancels the next rounds and waits for the current one.
- */
+/** Polls every `intervalMs` in the background (one round at a time; `stop()` waits for the current one). */
 export function startParcelPoller(db: Kysely<Database>, intervalMs: number, settings: PollSettings = DEFAULT_POLL_SETTINGS): ParcelPoller {
-  let current: Promise<void> | undefined;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (current || stopped) return;
-    current = pollDueParcels(db, { settings })
-      .then((report) => {
-        if (report.claimed > 0) logger.info({ ...report }, "courier parcels polled");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "courier polling round failed"))
-      .finally(() => {
-        current = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
-    },
-  };
+  return startBackgroundLoop("courier polling round", intervalMs, async () => {
+    const report = await pollDueParcels(db, { settings });
+    if (report.claimed > 0) logger.info({ ...report }, "courier parcels polled");
+  });
 }

@@ -1,13 +1,6 @@
 import type { ColumnType } from "kysely";
-import type { CourierFamily, ParcelState } from "~/lib/couriers";
+import type { CourierFamily, ParcelRowState, ParcelState } from "~/lib/couriers";
 import type { AutoId, Bool, Timestamp } from "../db/types.server";
-
-/**
- * A parcel's row state: a ParcelState once the courier has it; `creating` while the create
- * request is in flight; `unknown` when that request failed without an answer (the courier may
- * or may not have the parcel: the merchant is asked before creating again).
- */
-export type ParcelRowState = ParcelState | "creating" | "unknown";
 
 /** A parcel handed to a courier for an order (migration 021); at most one live (not cancelled) per order. */
 export interface ParcelsTable {

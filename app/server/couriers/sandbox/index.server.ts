@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.server";
 import { logger } from "../../logger.server";
+import { startBackgroundLoop } from "../../platform/index.server";
 import { addCourierAccount, listCourierAccounts, updateCourierAccount } from "../accounts.service.server";
 import { refreshCourierPlaces } from "../places.service.server";
 import { startFakeYalidine, type FakeYalidine } from "./fake-yalidine.server";
@@ -97,24 +98,14 @@ export async function startCourierSandbox(
     }
   }
 
-  let current: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (current) return;
-    current = step()
-      .catch((error: unknown) => logger.error({ err: error }, "courier sandbox step failed"))
-      .finally(() => {
-        current = undefined;
-      });
-  }, options.stepMs ?? 20_000);
-  timer.unref();
+  const loop = startBackgroundLoop("courier sandbox step", options.stepMs ?? 20_000, step);
   logger.warn({ courierAccount: accountId, api: fake.access.baseUrl }, "COURIER_SANDBOX: a fake Yalidine courier is running (demonstration only)");
   return {
     accountId,
     fake,
     step,
     async stop() {
-      clearInterval(timer);
-      await current;
+      await loop.stop();
       await fake.close();
     },
   };
