@@ -4,6 +4,7 @@ import { demoProducts } from "~/data/demo-catalogue";
 import type { PlaceOrderContext, OrderSettings } from "~/server/orders/order.service.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { startFakeEcotrack, type FakeEcotrack } from "../support/fake-couriers/ecotrack";
+import { startFakeZr, ZR_PLACES } from "../support/fake-couriers/zr";
 import { recordingLimiter } from "../support/fake-couriers/parcels";
 import { startFakeYalidine, type FakeYalidine } from "~/server/couriers/sandbox/fake-yalidine.server";
 
@@ -32,7 +33,7 @@ let ecotrack: FakeEcotrack;
 const deps = () => ({ fetch, limiter: recordingLimiter() });
 
 /** An account saved as the admin does (https), then pointed at the fake's local address. */
-async function account(family: "yalidine" | "ecotrack", baseUrl: string, credentials: Record<string, string>): Promise<number> {
+async function account(family: "yalidine" | "ecotrack" | "zr", baseUrl: string, credentials: Record<string, string>): Promise<number> {
   const saved = await addCourierAccount(t.db, { family, label: family, baseUrl: "https://courier.example.dz/v1", credentials, webhookSecret: "" });
   if (!saved.ok) throw new Error(`account not saved: ${JSON.stringify(saved)}`);
   await t.db.updateTable("courier_accounts").set({ base_url: baseUrl }).where("id", "=", saved.id).execute();
@@ -111,6 +112,24 @@ describe("refreshing a courier account's places", () => {
       .orderBy("commune_code")
       .execute();
     expect(places.map((place) => place.commune_code)).toEqual(["1621", "1628", "3101"]);
+  });
+
+  it("keeps ZR's place ids (UUIDs) of the commune and of its wilaya, which its parcels are sent with", async () => {
+    const zr = await startFakeZr();
+    try {
+      const id = await account("zr", zr.access.baseUrl, zr.access.credentials);
+      const result = await refreshCourierPlaces(t.db, id, deps());
+      if (!result.ok) throw new Error(`refresh failed: ${JSON.stringify(result)}`);
+      const kiffan = await t.db
+        .selectFrom("courier_places")
+        .select(["wilaya_place_id", "commune_place_id"])
+        .where("account_id", "=", id)
+        .where("commune_code", "=", "1630")
+        .executeTakeFirstOrThrow();
+      expect(kiffan).toEqual({ wilaya_place_id: ZR_PLACES.alger, commune_place_id: ZR_PLACES.bordjElKiffan });
+    } finally {
+      await zr.close();
+    }
   });
 
   it("keeps the stored places when the courier refuses the credentials", async () => {

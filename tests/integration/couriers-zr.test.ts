@@ -202,6 +202,7 @@ describe("ZR Express adapter against the fake courier", () => {
       wilayaName: "Sétif",
       communeName: "Aïn Arnat",
       placeId: ZR_PLACES.ainArnat,
+      wilayaPlaceId: ZR_PLACES.setif,
       hasStopDesk: true,
     });
     expect(places.value).toContainEqual({
@@ -209,6 +210,7 @@ describe("ZR Express adapter against the fake courier", () => {
       wilayaName: "Alger",
       communeName: "Ouled Fayet",
       placeId: ZR_PLACES.ouledFayet,
+      wilayaPlaceId: ZR_PLACES.alger,
       hasStopDesk: false,
     });
     expect(places.value.some((p) => p.communeName === "Tafraoui")).toBe(false);

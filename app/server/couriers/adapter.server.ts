@@ -83,7 +83,10 @@ export interface CourierPlace {
   /** The courier's name (or id) of the wilaya and the commune. */
   wilayaName: string;
   communeName: string;
+  /** The courier's id of the commune, where it uses ids (ZR's UUIDs), else null. */
   placeId: string | null;
+  /** The courier's id of the wilaya, where it uses ids; absent or null otherwise. */
+  wilayaPlaceId?: string | null;
   hasStopDesk: boolean;
 }
 

@@ -130,7 +130,7 @@ export async function refreshCourierPlaces(db: Kysely<Database>, accountId: numb
       courier_wilaya_code: place.wilayaCode,
       courier_wilaya_name: place.wilayaName,
       courier_commune_name: place.communeName,
-      wilaya_place_id: null,
+      wilaya_place_id: place.wilayaPlaceId ?? null,
       commune_place_id: place.placeId,
       has_stop_desk: place.hasStopDesk,
     });

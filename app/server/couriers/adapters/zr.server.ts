@@ -428,6 +428,7 @@ export function createZrAdapter(access: CourierAccountAccess, deps: CourierAdapt
           wilayaName: wilaya.name,
           communeName: commune.name,
           placeId: commune.id,
+          wilayaPlaceId: wilaya.id,
           hasStopDesk: commune.hasPickupPoint,
         });
       }
