@@ -32,6 +32,7 @@ const admin: AdminDictionary = {
   errors: {
     unauthorized: "Your session has ended or you are not signed in. Please sign in.",
     cross_site: "The request was refused because it did not come from this site.",
+    forbidden: "Your role does not give access to this page. Ask the shop’s owner.",
     signInAgain: "Sign in",
   },
 };

@@ -32,6 +32,7 @@ const admin: AdminDictionary = {
   errors: {
     unauthorized: "Votre session a expiré ou vous n'êtes pas connecté. Veuillez vous connecter.",
     cross_site: "La requête a été refusée car elle ne provient pas de ce site.",
+    forbidden: "Votre rôle ne donne pas accès à cette page. Demandez-le au propriétaire de la boutique.",
     signInAgain: "Se connecter",
   },
 };

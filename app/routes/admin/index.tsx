@@ -4,7 +4,7 @@ import type { Route } from "./+types/index";
 
 /** /admin: the products list is the admin's home. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "signed_in");
   throw redirect("/admin/products", 302);
 }
 

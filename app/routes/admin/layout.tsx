@@ -47,7 +47,7 @@ const AVAILABLE_TABS: readonly AdminTab[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, "signed_in");
   return { email: admin.email, phoneMissing: !(await isShopPhoneSet(getDb())) };
 }
 

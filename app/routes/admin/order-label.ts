@@ -9,7 +9,7 @@ import type { Route } from "./+types/order-label";
  * at a URL is a redirect to it; one its API answers as a PDF is streamed (private, never stored).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["orders", "fulfilment"]);
   const { t } = await requestI18n(request);
   const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const found = id === null ? ({ ok: false, error: "no_parcel" } as const) : await orderLabel(getDb(), id);

@@ -21,7 +21,7 @@ const LABELS = ["shop", "order", "date", "recipient", "phone", "wilaya", "commun
 type SlipLabel = (typeof LABELS)[number];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["orders", "fulfilment"]);
   const id = orderIdFromParam(params.id);
   const order = id === null ? undefined : await loadPrintableOrder(getDb(), id);
   if (!order) throw data(null, { status: 404, headers: ADMIN_HEADERS });

@@ -29,7 +29,7 @@ function orderIdOf(raw: string | undefined): number | null {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["orders", "fulfilment", "queue"]);
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const id = orderIdOf(params.id);
@@ -52,7 +52,7 @@ export type OrderActionAnswer = { ok: boolean; message: string };
 
 /** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate). */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdminAction(request);
+  const admin = await requireAdminAction(request, ["orders", "fulfilment", "queue"]);
   const { t } = await requestI18n(request);
   const answer = (ok: boolean, message: string, status = 200) => data<OrderActionAnswer>({ ok, message }, { status });
   const id = orderIdOf(params.id);

@@ -16,7 +16,7 @@ const DATE_LOCALES = { ar: "ar-DZ", fr: "fr-DZ", en: "en-GB" } as const;
  * with BOM), newest first, one line per order, headers and labels in the admin's language.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["orders", "fulfilment"]);
   const { language, t } = await requestI18n(request);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
   const orders = await loadPrintableOrders(getDb(), filter);

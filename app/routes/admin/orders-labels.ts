@@ -9,7 +9,7 @@ import type { Route } from "./+types/orders-labels";
  * one PDF, merged on the server, to print at once (at most MAX_LABELS orders; private, never stored).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["orders", "fulfilment"]);
   const { t } = await requestI18n(request);
   const ids = new URL(request.url).searchParams
     .getAll("ids")

@@ -28,7 +28,7 @@ async function shippingAccounts() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["orders", "fulfilment"]);
   const ctx = await pageContext(request);
   const params = new URL(request.url).searchParams;
   const filter = parseOrderFilter(params);
@@ -43,7 +43,7 @@ const MAX_SHIP_SELECTION = ORDERS_PER_PAGE;
 
 /** intent=ship: orderId (repeated), accountId, recreateUnknown=1 (create again the parcels whose fate is unknown). */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminAction(request);
+  const admin = await requireAdminAction(request, ["orders", "fulfilment"]);
   const { t } = await requestI18n(request);
   const refuse = (message: string, status: number) => data<OrdersListShipAnswer>({ ok: false, message }, { status });
   const form = await request.formData();

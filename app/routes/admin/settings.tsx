@@ -18,7 +18,7 @@ import type { Route } from "./+types/settings";
  * 303 back here (?saved=1), or the form again with each refused field's reason.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "settings");
   const ctx = await pageContext(request);
   const config = env();
   return {
@@ -39,7 +39,7 @@ export interface SettingsAnswer {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "settings");
   const { t } = await requestI18n(request);
   const form = await request.formData();
   const values = Object.fromEntries(SHOP_SETTINGS_FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as SettingsAnswer["values"];

@@ -1,23 +1,34 @@
 import type { Kysely } from "kysely";
+import type { AdminRole } from "~/lib/admin-roles";
 import type { Database } from "../db/database.server";
 
 export interface AdminUserRow {
   id: number;
   email: string;
   password_hash: string;
+  role: AdminRole;
+  name: string | null;
+  disabled_at: string | null;
 }
 
 export interface AdminSessionRow {
   id: string;
   admin_id: number;
   email: string;
+  role: AdminRole;
+  name: string | null;
+  disabled_at: string | null;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
 }
 
 export async function findAdminByEmail(db: Kysely<Database>, email: string): Promise<AdminUserRow | undefined> {
-  return db.selectFrom("admin_users").select(["id", "email", "password_hash"]).where("email", "=", email).executeTakeFirst();
+  return db
+    .selectFrom("admin_users")
+    .select(["id", "email", "password_hash", "role", "name", "disabled_at"])
+    .where("email", "=", email)
+    .executeTakeFirst();
 }
 
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
@@ -69,6 +80,9 @@ export async function findSession(db: Kysely<Database>, id: string): Promise<Adm
       "admin_sessions.id",
       "admin_sessions.admin_id",
       "admin_users.email",
+      "admin_users.role",
+      "admin_users.name",
+      "admin_users.disabled_at",
       "admin_sessions.created_at",
       "admin_sessions.last_seen_at",
       "admin_sessions.expires_at",

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/admin-auth";
+import type { AdminRole } from "~/lib/admin-roles";
 import type { Database } from "../db/database.server";
 import type { Env } from "../env.server";
 import { countAttempts, uncountAttempts, windowStart } from "../platform/index.server";
@@ -12,6 +13,10 @@ import { hashSessionToken, newSessionToken } from "./session-cookie.server";
 export interface AdminSession {
   adminId: number;
   email: string;
+  /** What the admin may use (app/lib/admin-roles.ts). */
+  role: AdminRole;
+  /** The name the team knows the admin by; the email when none is set. */
+  name: string;
   /** The session row's id (the SHA-256 of the cookie's token), never the token itself. */
   sessionId: string;
 }
@@ -85,7 +90,8 @@ export async function signIn(
   const admin = await findAdminByEmail(db, email);
   const password = input.password.length <= MAX_PASSWORD_LENGTH ? input.password : "";
   const valid = admin ? await verifyPassword(password, admin.password_hash) : await verifyAgainstDummy(password);
-  if (!admin || !valid || password === "") return { kind: "wrong_credentials" };
+  // A disabled account is refused like a wrong password: the answer tells an attacker nothing.
+  if (!admin || !valid || password === "" || admin.disabled_at !== null) return { kind: "wrong_credentials" };
 
   await uncountAttempts(db, counted, attemptWindow);
   if (input.previousToken) await deleteSession(db, hashSessionToken(input.previousToken));
@@ -105,7 +111,12 @@ export async function signIn(
     const idleBefore = new Date(now.getTime() - settings.idleMinutes * 60_000).toISOString();
     await deleteExpiredSessions(db, now.toISOString(), idleBefore);
   }
-  return { kind: "signed_in", token, session: { adminId: admin.id, email: admin.email, sessionId }, expiresAt };
+  return {
+    kind: "signed_in",
+    token,
+    session: { adminId: admin.id, email: admin.email, role: admin.role, name: admin.name ?? admin.email, sessionId },
+    expiresAt,
+  };
 }
 
 /**
@@ -116,14 +127,15 @@ export async function sessionFromToken(db: Kysely<Database>, token: string, sett
   const now = settings.now?.() ?? new Date();
   const id = hashSessionToken(token);
   const row = await findSession(db, id);
-  if (!row) return null;
+  // A disabled account's sessions end at once, whatever their age.
+  if (!row || row.disabled_at !== null) return null;
   const idleUntil = Date.parse(row.last_seen_at) + settings.idleMinutes * 60_000;
   if (Date.parse(row.expires_at) <= now.getTime() || idleUntil <= now.getTime()) {
     await deleteSession(db, id);
     return null;
   }
   if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS) await touchSession(db, id, now.toISOString());
-  return { adminId: row.admin_id, email: row.email, sessionId: id };
+  return { adminId: row.admin_id, email: row.email, role: row.role, name: row.name ?? row.email, sessionId: id };
 }
 
 /** Ends the session of a cookie token (deletes its row); true when there was one. */

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { mayUseAny, type AdminArea } from "~/lib/admin-roles";
 import { authSettings, clearSessionCookie, sessionFromToken, sessionTokenFromCookieHeader, type AdminSession } from "../auth/index.server";
 import { getDb } from "../db/connection.server";
 import { env } from "../env.server";
@@ -57,7 +58,12 @@ export function isDataRequest(request: Request): boolean {
   return request.headers.get("Sec-Fetch-Dest") === "empty";
 }
 
-async function errorResponse(request: Request, status: 401 | 403, code: "unauthorized" | "cross_site", extra?: HeadersInit): Promise<Response> {
+async function errorResponse(
+  request: Request,
+  status: 401 | 403,
+  code: "unauthorized" | "cross_site" | "forbidden",
+  extra?: HeadersInit,
+): Promise<Response> {
   const { t } = await requestI18n(request);
   const headers = new Headers(extra);
   for (const [name, value] of Object.entries(ADMIN_HEADERS)) headers.set(name, value);
@@ -78,13 +84,27 @@ export function loginUrlFor(request: Request): string {
 }
 
 /**
- * For loaders: the signed-in admin. Without a valid session it throws a 302 to /admin/login
+ * Which admin area(s) a page or action belongs to (app/lib/admin-roles.ts): the admin's role
+ * must allow one of them; "signed_in": any role (the admin shell, sign-out, one's own password).
+ */
+export type AdminAccess = AdminArea | readonly AdminArea[] | "signed_in";
+
+/** The admin, when their role may use `area`; else the translated 403 (JSON for data, the admin's error page otherwise). */
+async function allowed(request: Request, admin: AdminSession, area: AdminAccess): Promise<AdminSession> {
+  if (area === "signed_in") return admin;
+  const areas: readonly AdminArea[] = typeof area === "string" ? [area] : area;
+  if (mayUseAny(admin.role, areas)) return admin;
+  throw await errorResponse(request, 403, "forbidden");
+}
+
+/**
+ * For loaders: the signed-in admin whose role may use `area` (403 otherwise). Without a valid session it throws a 302 to /admin/login
  * (with redirectTo) for a page request, or a 401 JSON answer
  * `{ error: { code: "unauthorized", message } }` for a data request.
  */
-export async function requireAdmin(request: Request): Promise<AdminSession> {
+export async function requireAdmin(request: Request, area: AdminAccess): Promise<AdminSession> {
   const admin = await currentAdmin(request);
-  if (admin) return admin;
+  if (admin) return allowed(request, admin, area);
   // After an action, React Router runs the loaders above the action's error boundary with a GET
   // copy of the POST (same headers): a Content-Type marks it, and the post must answer 401, not 302.
   if (isDataRequest(request) || request.method !== "GET" || request.headers.has("Content-Type")) {
@@ -107,9 +127,9 @@ export async function assertSameOrigin(request: Request): Promise<void> {
  * For actions: the signed-in admin. Without a valid session: 401 JSON (never a redirect);
  * with one but from another site (Origin, else Referer): 403 JSON `cross_site`.
  */
-export async function requireAdminAction(request: Request): Promise<AdminSession> {
+export async function requireAdminAction(request: Request, area: AdminAccess): Promise<AdminSession> {
   const admin = await currentAdmin(request);
   if (!admin) throw await errorResponse(request, 401, "unauthorized", staleCookieHeaders(request));
   await assertSameOrigin(request);
-  return admin;
+  return allowed(request, admin, area);
 }

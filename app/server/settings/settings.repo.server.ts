@@ -4,7 +4,8 @@ import type { ShopSettingsTable } from "./settings.table.server";
 
 /** Reads and writes of shop_settings (migration 014): its one row, id 1. */
 
-export type ShopSettingsRow = Omit<ShopSettingsTable, "id" | "updated_at">;
+/** The contact and legal settings; the confirmation team's setting (max_unanswered_attempts) is read and written apart. */
+export type ShopSettingsRow = Omit<ShopSettingsTable, "id" | "updated_at" | "max_unanswered_attempts">;
 
 const COLUMNS = [
   "name_ar",
