@@ -54,3 +54,34 @@ export function mayUse(role: AdminRole, area: AdminArea): boolean {
 export function mayUseAny(role: AdminRole, areas: readonly AdminArea[]): boolean {
   return areas.some((area) => mayUse(role, area));
 }
+
+/** The statuses a packer works on: an order is theirs once confirmed, until it comes back. */
+export const PACKER_STATUSES = ["confirmed", "shipped", "delivered", "returned"] as const;
+export type PackerStatus = (typeof PACKER_STATUSES)[number];
+
+/**
+ * Row-level rule for one order (docs/decisions/0031-staff-and-roles.md): owner and manager open
+ * any order; a confirmer only the orders given to them or that they hold in the call queue (so
+ * agents never see each other's customers); a packer only the orders past confirmation (nothing
+ * to pack before, and a new order's customer is the confirmers').
+ */
+export function mayOpenOrder(
+  role: AdminRole,
+  adminId: number,
+  order: { status: string; assignedTo: number | null; queueLockedBy: number | null },
+): boolean {
+  switch (role) {
+    case "owner":
+    case "manager":
+      return true;
+    case "confirmer":
+      return order.assignedTo === adminId || order.queueLockedBy === adminId;
+    case "packer":
+      return (PACKER_STATUSES as readonly string[]).includes(order.status);
+  }
+}
+
+/** The statuses of the orders list (and its CSV) a role sees; undefined: every status. */
+export function orderStatusesFor(role: AdminRole): readonly PackerStatus[] | undefined {
+  return role === "packer" ? PACKER_STATUSES : undefined;
+}

@@ -9,7 +9,7 @@ import { orderFilterToSearchParams } from "~/lib/order-filter";
 import { MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
 import { courierFeaturesEnabled, listCourierAccounts } from "~/server/couriers/index.server";
 import { getDb } from "~/server/db/connection.server";
-import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
+import { forbiddenResponse, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { logger } from "~/server/logger.server";
@@ -17,6 +17,7 @@ import {
   addOrderNote,
   changeOrderStatus,
   getAdminOrder,
+  mayAdminOpenOrders,
   setOrderPhoneBlocked,
   workflowErrorMessage,
   type WorkflowResult,
@@ -29,7 +30,9 @@ function orderIdOf(raw: string | undefined): number | null {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, ["orders", "fulfilment", "queue"]);
+  const viewer = await requireAdmin(request, ["orders", "fulfilment", "queue"]);
+  const openable = orderIdOf(params.id);
+  if (openable !== null && !(await mayAdminOpenOrders(getDb(), viewer, [openable]))) throw await forbiddenResponse(request);
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const id = orderIdOf(params.id);
@@ -53,6 +56,8 @@ export type OrderActionAnswer = { ok: boolean; message: string };
 /** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate). */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request, ["orders", "fulfilment", "queue"]);
+  const openable = orderIdOf(params.id);
+  if (openable !== null && !(await mayAdminOpenOrders(getDb(), admin, [openable]))) throw await forbiddenResponse(request);
   const { t } = await requestI18n(request);
   const answer = (ok: boolean, message: string, status = 200) => data<OrderActionAnswer>({ ok, message }, { status });
   const id = orderIdOf(params.id);

@@ -7,6 +7,7 @@ import { SHIP_FORM_ID, ShipResults, ShipSelectionBar, type OrdersListShipAnswer 
 import { Pagination } from "~/components/ui/Pagination";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
 import { OrdersSubNav } from "~/components/admin/OrdersSubNav";
+import { orderStatusesFor } from "~/lib/admin-roles";
 import { formatDinars } from "~/lib/money";
 import { ORDER_SOURCES } from "~/lib/order-request";
 import { ORDER_STATUSES, orderFilterToSearchParams, parseOrderFilter, type OrderFilter } from "~/lib/order-filter";
@@ -28,13 +29,13 @@ async function shippingAccounts() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, ["orders", "fulfilment"]);
+  const admin = await requireAdmin(request, ["orders", "fulfilment"]);
   const ctx = await pageContext(request);
   const params = new URL(request.url).searchParams;
   const filter = parseOrderFilter(params);
   // One instant for the whole page: the attention rule, the ages, and their rendering in the browser.
   const now = new Date();
-  const [list, couriers] = await Promise.all([listAdminOrders(getDb(), filter, Number(params.get("page")), now), shippingAccounts()]);
+  const [list, couriers] = await Promise.all([listAdminOrders(getDb(), { ...filter, restrictTo: orderStatusesFor(admin.role) }, Number(params.get("page")), now), shippingAccounts()]);
   return { language: ctx.language, title: ctx.pageTitle(ctx.t("adminOrders.list.title")), filter, now: now.toISOString(), couriers, ...list };
 }
 

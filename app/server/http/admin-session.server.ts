@@ -113,6 +113,11 @@ export async function requireAdmin(request: Request, area: AdminAccess): Promise
   throw redirect(loginUrlFor(request), { status: 302, headers: { ...ADMIN_HEADERS, ...staleCookieHeaders(request) } });
 }
 
+/** The translated 403 `{ error: { code: "forbidden", message } }`, for a row the admin's role may not open (the admin's error page shows it). */
+export function forbiddenResponse(request: Request): Promise<Response> {
+  return errorResponse(request, 403, "forbidden");
+}
+
 /** The translated 403 JSON answer `{ error: { code: "cross_site", message } }`. */
 export function crossSiteResponse(request: Request): Promise<Response> {
   return errorResponse(request, 403, "cross_site");
