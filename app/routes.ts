@@ -54,6 +54,8 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    // A one-time invitation link: the invitee chooses a password (public, like login).
+    route("invite/:token", "routes/admin/invite.tsx"),
     // The delivery slip prints without the admin chrome (still behind requireAdmin).
     route("orders/:id/slip", "routes/admin/order-slip.tsx"),
     // Courier labels: a PDF or a redirect to the courier's, never the admin page.
@@ -86,6 +88,8 @@ export default [
       route("page-layouts", "routes/admin/page-layouts.tsx"),
       route("picker-products", "routes/admin/picker-products.ts"),
       route("analytics", "routes/admin/analytics.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("password", "routes/admin/password.tsx"),
     ]),
   ]),
 

@@ -17,6 +17,8 @@ export interface AdminSession {
   role: AdminRole;
   /** The name the team knows the admin by; the email when none is set. */
   name: string;
+  /** Set for a first or reset password: every admin page but /admin/password sends the admin there. */
+  mustChangePassword: boolean;
   /** The session row's id (the SHA-256 of the cookie's token), never the token itself. */
   sessionId: string;
 }
@@ -95,6 +97,20 @@ export async function signIn(
 
   await uncountAttempts(db, counted, attemptWindow);
   if (input.previousToken) await deleteSession(db, hashSessionToken(input.previousToken));
+  return startSession(db, admin, input, settings, now);
+}
+
+/**
+ * A new session for an admin who just proved who they are (a password, or an invitation's
+ * token): a new random token, its SHA-256 stored with the absolute expiry.
+ */
+export async function startSession(
+  db: Kysely<Database>,
+  admin: { id: number; email: string; role: AdminRole; name: string | null; must_change_password: boolean },
+  client: { ip: string; userAgent: string | null },
+  settings: AuthSettings,
+  now = settings.now?.() ?? new Date(),
+): Promise<Extract<SignInResult, { kind: "signed_in" }>> {
   const token = newSessionToken();
   const sessionId = hashSessionToken(token);
   const expiresAt = new Date(now.getTime() + settings.maxDays * 86_400_000);
@@ -103,8 +119,8 @@ export async function signIn(
     adminId: admin.id,
     now: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
-    ip: input.ip,
-    userAgent: input.userAgent?.slice(0, 512) ?? null,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
   });
   // Now and then, forget sessions that can no longer be used.
   if (Math.random() < 0.05) {
@@ -114,7 +130,14 @@ export async function signIn(
   return {
     kind: "signed_in",
     token,
-    session: { adminId: admin.id, email: admin.email, role: admin.role, name: admin.name ?? admin.email, sessionId },
+    session: {
+      adminId: admin.id,
+      email: admin.email,
+      role: admin.role,
+      name: admin.name ?? admin.email,
+      mustChangePassword: admin.must_change_password,
+      sessionId,
+    },
     expiresAt,
   };
 }
@@ -135,7 +158,14 @@ export async function sessionFromToken(db: Kysely<Database>, token: string, sett
     return null;
   }
   if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS) await touchSession(db, id, now.toISOString());
-  return { adminId: row.admin_id, email: row.email, role: row.role, name: row.name ?? row.email, sessionId: id };
+  return {
+    adminId: row.admin_id,
+    email: row.email,
+    role: row.role,
+    name: row.name ?? row.email,
+    mustChangePassword: row.must_change_password,
+    sessionId: id,
+  };
 }
 
 /** Ends the session of a cookie token (deletes its row); true when there was one. */

@@ -61,7 +61,7 @@ export function isDataRequest(request: Request): boolean {
 async function errorResponse(
   request: Request,
   status: 401 | 403,
-  code: "unauthorized" | "cross_site" | "forbidden",
+  code: "unauthorized" | "cross_site" | "forbidden" | "password_change_required",
   extra?: HeadersInit,
 ): Promise<Response> {
   const { t } = await requestI18n(request);
@@ -75,6 +75,9 @@ function staleCookieHeaders(request: Request): HeadersInit | undefined {
   if (!sessionTokenFromCookieHeader(request.headers.get("Cookie"))) return undefined;
   return { "Set-Cookie": clearSessionCookie({ secure: cookieIsSecure(request) }) };
 }
+
+/** Where an admin with a first or reset password changes it. */
+export const PASSWORD_PAGE = "/admin/password";
 
 /** The sign-in page address that brings the admin back to this request's page afterwards. */
 export function loginUrlFor(request: Request): string {
@@ -92,6 +95,12 @@ export type AdminAccess = AdminArea | readonly AdminArea[] | "signed_in";
 /** The admin, when their role may use `area`; else the translated 403 (JSON for data, the admin's error page otherwise). */
 async function allowed(request: Request, admin: AdminSession, area: AdminAccess): Promise<AdminSession> {
   if (area === "signed_in") return admin;
+  // A first or reset password is changed before anything else (docs/decisions/0031-staff-and-roles.md):
+  // every page but the "signed_in" ones (the shell, /admin/password, sign-out) goes there; an action answers 403.
+  if (admin.mustChangePassword) {
+    if (request.method === "GET") throw redirect(PASSWORD_PAGE, { status: 302, headers: ADMIN_HEADERS });
+    throw await errorResponse(request, 403, "password_change_required");
+  }
   const areas: readonly AdminArea[] = typeof area === "string" ? [area] : area;
   if (mayUseAny(admin.role, areas)) return admin;
   throw await errorResponse(request, 403, "forbidden");
