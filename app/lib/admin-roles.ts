@@ -9,6 +9,9 @@
 export const ADMIN_ROLES = ["owner", "manager", "confirmer", "packer"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
+/** The longest name a staff member may have (shown on calls and edits). */
+export const MAX_STAFF_NAME_LENGTH = 80;
+
 export function isAdminRole(value: unknown): value is AdminRole {
   return typeof value === "string" && (ADMIN_ROLES as readonly string[]).includes(value);
 }

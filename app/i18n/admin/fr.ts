@@ -26,7 +26,8 @@ const admin: AdminDictionary = {
   roles: { owner: "Propriétaire", manager: "Gérant", confirmer: "Confirmateur", packer: "Préparateur" },
   staff: {
     title: "Équipe",
-    intro: "Ajoutez les membres de l’équipe et donnez un rôle à chacun. Seul le propriétaire gère l’équipe, les paramètres et les comptes transporteurs.",
+    intro:
+      "Ajoutez les membres de l’équipe et donnez un rôle à chacun. Seul le propriétaire gère l’équipe, les paramètres et les comptes transporteurs.",
     list: "Comptes",
     you: "vous",
     disabled: "désactivé",

@@ -96,14 +96,20 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
                 maxLength={MAX_PASSWORD_LENGTH}
                 className="h-11 rounded-lg border border-stone-300 px-3 text-base font-normal"
               />
-              <span className="text-xs font-normal text-stone-500">{t("admin.password.hint", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}</span>
+              <span className="text-xs font-normal text-stone-500">
+                {t("admin.password.hint", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
+              </span>
             </label>
             {actionData?.error ? (
               <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="admin-invite-error">
                 {actionData.error}
               </p>
             ) : null}
-            <button type="submit" disabled={busy} className="h-11 rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="h-11 rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
               {t("admin.invite.submit")}
             </button>
           </Form>

@@ -35,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = parseOrderFilter(params);
   // One instant for the whole page: the attention rule, the ages, and their rendering in the browser.
   const now = new Date();
-  const [list, couriers] = await Promise.all([listAdminOrders(getDb(), { ...filter, restrictTo: orderStatusesFor(admin.role) }, Number(params.get("page")), now), shippingAccounts()]);
+  const [list, couriers] = await Promise.all([
+    listAdminOrders(getDb(), { ...filter, restrictTo: orderStatusesFor(admin.role) }, Number(params.get("page")), now),
+    shippingAccounts(),
+  ]);
   return { language: ctx.language, title: ctx.pageTitle(ctx.t("adminOrders.list.title")), filter, now: now.toISOString(), couriers, ...list };
 }
 

@@ -28,10 +28,10 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await changeOwnPassword(getDb(), admin, { current: form.get("current"), next: form.get("next") });
   if (result.ok) return data<PasswordAnswer>({ ok: true, message: t("admin.password.changed") });
-  const status = result.error === "wrong_password" ? 403 : 400;
+  // A wrong current password is a refused form (400), not a refused role (403).
   return data<PasswordAnswer>(
     { ok: false, message: t(`admin.staff.errors.${result.error}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH }) },
-    { status },
+    { status: 400 },
   );
 }
 
@@ -63,7 +63,15 @@ export default function AdminPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="mt-4 flex flex-col gap-4">
         <label className="text-sm font-medium">
           {t("admin.password.current")}
-          <input type="password" name="current" required autoComplete="current-password" dir="ltr" maxLength={MAX_PASSWORD_LENGTH} className={input} />
+          <input
+            type="password"
+            name="current"
+            required
+            autoComplete="current-password"
+            dir="ltr"
+            maxLength={MAX_PASSWORD_LENGTH}
+            className={input}
+          />
         </label>
         <label className="text-sm font-medium">
           {t("admin.password.next")}
@@ -81,7 +89,11 @@ export default function AdminPassword({ loaderData, actionData }: Route.Componen
             {t("admin.password.hint", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
           </span>
         </label>
-        <button type="submit" disabled={busy} className="h-11 rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-11 rounded-lg bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {t("admin.password.submit")}
         </button>
       </Form>

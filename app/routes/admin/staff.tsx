@@ -3,13 +3,12 @@ import { data, Form, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
 import { formatOrderDate } from "~/components/admin/OrderStatusBadge";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/admin-auth";
-import { ADMIN_ROLES, type AdminRole } from "~/lib/admin-roles";
+import { ADMIN_ROLES, MAX_STAFF_NAME_LENGTH, type AdminRole } from "~/lib/admin-roles";
 import {
   addStaff,
   changeStaffRole,
   inviteStaff,
   listStaff,
-  MAX_STAFF_NAME_LENGTH,
   resetStaffPassword,
   revokeInvitation,
   setStaffDisabled,
@@ -58,7 +57,14 @@ export async function action({ request }: Route.ActionArgs) {
       ? data<StaffAnswer>({ ok: true, message: t(`admin.staff.notices.${NOTICES[intent as keyof typeof NOTICES]}`), ...extra })
       : data<StaffAnswer>(
           { ok: false, message: t(`admin.staff.errors.${result.error}`, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH }) },
-          { status: result.error === "not_found" ? 404 : result.error === "email_taken" || result.error === "last_owner" || result.error === "self" ? 409 : 400 },
+          {
+            status:
+              result.error === "not_found"
+                ? 404
+                : result.error === "email_taken" || result.error === "last_owner" || result.error === "self"
+                  ? 409
+                  : 400,
+          },
         );
   switch (intent) {
     case "add":
@@ -174,7 +180,12 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         </h2>
         <ul className="mt-3 flex flex-col gap-3">
           {staff.map((member) => (
-            <li key={member.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200" data-testid="staff-member" data-email={member.email}>
+            <li
+              key={member.id}
+              className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200"
+              data-testid="staff-member"
+              data-email={member.email}
+            >
               <p className="font-semibold break-words">
                 {member.name ?? member.email}
                 {member.id === me ? <span className="ms-2 text-sm font-normal text-stone-500">({t("admin.staff.you")})</span> : null}
@@ -185,7 +196,9 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-1 flex flex-wrap gap-2 text-sm">
                 <span className="rounded bg-brand-50 px-2 py-0.5 text-brand-900">{t(`admin.roles.${member.role}`)}</span>
                 {member.disabled ? <span className="rounded bg-red-50 px-2 py-0.5 text-red-800">{t("admin.staff.disabled")}</span> : null}
-                {member.mustChangePassword ? <span className="rounded bg-amber-50 px-2 py-0.5 text-amber-900">{t("admin.staff.mustChange")}</span> : null}
+                {member.mustChangePassword ? (
+                  <span className="rounded bg-amber-50 px-2 py-0.5 text-amber-900">{t("admin.staff.mustChange")}</span>
+                ) : null}
               </p>
               {member.id === me ? null : (
                 <div className="mt-3 flex flex-col gap-3">
@@ -223,7 +236,11 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
                   <Form method="post">
                     <input type="hidden" name="intent" value={member.disabled ? "enable" : "disable"} />
                     <input type="hidden" name="id" value={member.id} />
-                    <button type="submit" disabled={busy} className={member.disabled ? secondary : `${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}>
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className={member.disabled ? secondary : `${button} border border-red-300 bg-white text-red-800 hover:bg-red-50`}
+                    >
                       {t(member.disabled ? "admin.staff.enable" : "admin.staff.disable")}
                     </button>
                   </Form>

@@ -26,7 +26,6 @@ export {
   INVITATION_HOURS,
   inviteStaff,
   listStaff,
-  MAX_STAFF_NAME_LENGTH,
   openInvitation,
   resetStaffPassword,
   revokeInvitation,

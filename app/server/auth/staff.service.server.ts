@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/admin-auth";
-import { ADMIN_ROLES, type AdminRole } from "~/lib/admin-roles";
+import { ADMIN_ROLES, MAX_STAFF_NAME_LENGTH, type AdminRole } from "~/lib/admin-roles";
 import { cleanFormText } from "~/lib/form-text";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
@@ -33,7 +33,6 @@ import { hashPassword, verifyPassword } from "./password.server";
 
 /** How long an invitation link stays usable. */
 export const INVITATION_HOURS = 72;
-export const MAX_STAFF_NAME_LENGTH = 80;
 
 export type StaffError =
   | "invalid_email"
@@ -259,7 +258,12 @@ export async function setStaffDisabled(
 }
 
 /** Gives an account another role; an owner's demotion keeps the shop with an enabled owner. */
-export async function changeStaffRole(db: Kysely<Database>, actor: StaffActor, input: { id: unknown; role: unknown }, now = new Date()): Promise<StaffResult> {
+export async function changeStaffRole(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  input: { id: unknown; role: unknown },
+  now = new Date(),
+): Promise<StaffResult> {
   const id = parseId(input.id);
   if (id === null) return { ok: false, error: "not_found" };
   const role = parseRole(input.role);

@@ -239,7 +239,11 @@ export async function orderAccessFacts(
  * Whether this admin may open these orders (mayOpenOrder, app/lib/admin-roles.ts): false when one
  * of them is not theirs to open; orders that do not exist are left to the caller's 404.
  */
-export async function mayAdminOpenOrders(db: Kysely<Database>, admin: { role: AdminRole; adminId: number }, ids: readonly number[]): Promise<boolean> {
+export async function mayAdminOpenOrders(
+  db: Kysely<Database>,
+  admin: { role: AdminRole; adminId: number },
+  ids: readonly number[],
+): Promise<boolean> {
   if (admin.role === "owner" || admin.role === "manager") return true;
   for (const id of ids) {
     const facts = await orderAccessFacts(db, id);
