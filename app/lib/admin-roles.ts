@@ -1,5 +1,5 @@
 /**
- * Staff roles and the admin's areas (docs/decisions/0031-staff-and-confirmation.md). Every admin
+ * Staff roles and the admin's areas (docs/decisions/0031-staff-and-roles.md). Every admin
  * page and action belongs to one area (or several, with a row-level rule inside: a confirmer
  * opens the orders given to them, a packer the confirmed ones); the server checks the signed-in
  * admin's role against it on every request, and the admin's tabs show only the areas the role
