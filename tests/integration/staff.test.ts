@@ -55,7 +55,9 @@ describe("staff accounts", () => {
   });
 
   it("adds a member whose first password must be changed, with bounded, checked input", async () => {
-    expect(await addStaff(test.db, { email: "agent@souq.test", name: " Amina ", role: "confirmer", password: "first-password" })).toMatchObject({ ok: true });
+    expect(await addStaff(test.db, { email: "agent@souq.test", name: " Amina ", role: "confirmer", password: "first-password" })).toMatchObject({
+      ok: true,
+    });
     const agent = await signedIn("agent@souq.test", "first-password");
     expect(agent.session).toMatchObject({ role: "confirmer", name: "Amina", mustChangePassword: true });
     expect(await addStaff(test.db, { email: "AGENT@souq.test", name: "x", role: "confirmer", password: "first-password" })).toEqual({
@@ -63,8 +65,14 @@ describe("staff accounts", () => {
       error: "email_taken",
     });
     expect((await addStaff(test.db, { email: "x@souq.test", name: "x".repeat(81), role: "packer", password: "first-password" })).ok).toBe(false);
-    expect(await addStaff(test.db, { email: "x@souq.test", name: "x", role: "boss", password: "first-password" })).toEqual({ ok: false, error: "invalid_role" });
-    expect(await addStaff(test.db, { email: "x@souq.test", name: "x", role: "packer", password: "short" })).toEqual({ ok: false, error: "invalid_password" });
+    expect(await addStaff(test.db, { email: "x@souq.test", name: "x", role: "boss", password: "first-password" })).toEqual({
+      ok: false,
+      error: "invalid_role",
+    });
+    expect(await addStaff(test.db, { email: "x@souq.test", name: "x", role: "packer", password: "short" })).toEqual({
+      ok: false,
+      error: "invalid_password",
+    });
     expect(await addStaff(test.db, { email: "not an email", name: "x", role: "packer", password: "first-password" })).toEqual({
       ok: false,
       error: "invalid_email",
@@ -90,7 +98,10 @@ describe("staff accounts", () => {
     expect(await resetStaffPassword(test.db, { adminId: ownerId }, { id: String(id), password: "temporary-pass" })).toEqual({ ok: true });
     expect(await sessionsOf(id)).toBe(0);
     expect((await signedIn("agent@souq.test", "temporary-pass")).session.mustChangePassword).toBe(true);
-    expect(await resetStaffPassword(test.db, { adminId: ownerId }, { id: ownerId, password: "temporary-pass" })).toEqual({ ok: false, error: "self" });
+    expect(await resetStaffPassword(test.db, { adminId: ownerId }, { id: ownerId, password: "temporary-pass" })).toEqual({
+      ok: false,
+      error: "self",
+    });
   });
 
   it("disabling ends the sessions and refuses sign-in; enabling lets the member back", async () => {
@@ -138,7 +149,12 @@ describe("staff accounts", () => {
     expect(accepted.signedIn.session).toMatchObject({ role: "packer", name: "Karim", mustChangePassword: false });
     expect(await openInvitation(test.db, invited.token)).toBeNull();
 
-    const later = await inviteStaff(test.db, { adminId: ownerId }, { email: "late@souq.test", name: "Late", role: "manager" }, new Date(Date.now() - 73 * 3_600_000));
+    const later = await inviteStaff(
+      test.db,
+      { adminId: ownerId },
+      { email: "late@souq.test", name: "Late", role: "manager" },
+      new Date(Date.now() - 73 * 3_600_000),
+    );
     if (!later.ok) throw new Error(later.error);
     expect(await openInvitation(test.db, later.token)).toBeNull();
     expect(await acceptInvitation(test.db, { token: later.token, password: "late-password", ...client }, settings)).toEqual({
