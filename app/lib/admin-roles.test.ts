@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { adminHomeFor, tabsFor } from "./admin-tabs";
 import { ADMIN_AREAS, mayOpenOrder, mayUse, mayUseAny, orderStatusesFor } from "./admin-roles";
 
 describe("admin roles", () => {
@@ -33,5 +34,18 @@ describe("mayOpenOrder", () => {
     for (const status of ["new", "cancelled"]) expect(mayOpenOrder("packer", 1, order(status, 1, 1))).toBe(false);
     expect(orderStatusesFor("packer")).toEqual(["confirmed", "shipped", "delivered", "returned"]);
     expect(orderStatusesFor("manager")).toBeUndefined();
+  });
+});
+
+describe("admin tabs", () => {
+  it("shows each role its areas' tabs, and starts it on the first", () => {
+    expect(tabsFor("confirmer")).toEqual(["queue", "drafts"]);
+    expect(tabsFor("packer")).toEqual(["orders", "inventory"]);
+    expect(tabsFor("manager")).not.toContain("staff");
+    expect(tabsFor("manager")).not.toContain("settings");
+    expect(tabsFor("owner")).toContain("staff");
+    expect(adminHomeFor("confirmer")).toBe("/admin/queue");
+    expect(adminHomeFor("packer")).toBe("/admin/orders");
+    expect(adminHomeFor("owner")).toBe("/admin");
   });
 });

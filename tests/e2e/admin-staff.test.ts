@@ -76,6 +76,8 @@ describe("staff accounts", () => {
     expect(await agent.page.getByTestId("admin-forbidden").textContent()).toContain(fr.admin.errors.forbidden);
     const tabs = await agent.page.locator("[data-tab]").evaluateAll((items) => items.map((item) => item.getAttribute("data-tab")));
     expect(tabs).toEqual(["queue", "drafts"]);
+    // The way out of a 403 is the role's first tab.
+    expect(await agent.page.getByTestId("admin-forbidden").locator("a").getAttribute("href")).toBe("/admin/queue");
     expect(await agent.page.getByTestId("admin-who").textContent()).toBe(`${confirmer.name} · ${fr.admin.roles.confirmer}`);
     await fitsThePhone(agent.page);
 

@@ -1,12 +1,16 @@
 import { useTranslation } from "~/i18n/react";
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import { isAdminRole } from "~/lib/admin-roles";
+import { adminHomeFor } from "~/lib/admin-tabs";
 
 /**
  * The admin's 403, inside the admin layout: the admin's role may not use this page or this order
- * (app/lib/admin-roles.ts); a link back to the admin's home.
+ * (app/lib/admin-roles.ts); a link to the admin's home, the first tab of their role.
  */
 export function AdminForbidden() {
   const { t } = useTranslation();
+  const shell = useRouteLoaderData("routes/admin/layout") as { role?: unknown } | undefined;
+  const home = isAdminRole(shell?.role) ? adminHomeFor(shell.role) : "/admin";
   return (
     <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-stone-200" data-testid="admin-forbidden">
       <title>{t("error.title")}</title>
@@ -14,7 +18,7 @@ export function AdminForbidden() {
         {t("admin.errors.forbidden")}
       </p>
       <Link
-        to="/admin"
+        to={home}
         className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
       >
         {t("admin.errors.home")}

@@ -9,39 +9,9 @@ import { useRootData } from "~/components/shop/useRootData";
 import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
 import { getDb } from "~/server/db/connection.server";
 import { isShopPhoneSet } from "~/server/settings/index.server";
-import { mayUse, mayUseAny, type AdminArea, type AdminRole } from "~/lib/admin-roles";
+import { mayUse, mayUseAny, type AdminRole } from "~/lib/admin-roles";
+import { ADMIN_TABS, tabsFor, type AdminTab } from "~/lib/admin-tabs";
 import type { Route } from "./+types/layout";
-
-/**
- * Every tab of the admin area, in display order, with its address and the area it belongs to
- * (app/lib/admin-roles.ts): an admin sees only the tabs of the areas their role may use (the
- * server checks the role again on every page and action). Add one line here (and one route line
- * in app/routes.ts) when a page lands.
- */
-export const ADMIN_TABS = [
-  { tab: "dashboard", to: "/admin", area: "dashboard" },
-  { tab: "queue", to: "/admin/queue", area: "queue" },
-  { tab: "drafts", to: "/admin/drafts", area: "queue" },
-  { tab: "orders", to: "/admin/orders", area: ["orders", "fulfilment"] },
-  { tab: "products", to: "/admin/products", area: "catalogue" },
-  { tab: "inventory", to: "/admin/inventory", area: "inventory" },
-  { tab: "custom-pages", to: "/admin/custom-pages", area: "merchandising" },
-  { tab: "collections", to: "/admin/collections", area: "merchandising" },
-  { tab: "page-layouts", to: "/admin/page-layouts", area: "merchandising" },
-  { tab: "analytics", to: "/admin/analytics", area: "analytics" },
-  { tab: "categories", to: "/admin/categories", area: "catalogue" },
-  { tab: "sections", to: "/admin/sections", area: "catalogue" },
-  { tab: "delivery", to: "/admin/delivery", area: "settings" },
-  { tab: "couriers", to: "/admin/couriers", area: "couriers" },
-  { tab: "settings", to: "/admin/settings", area: "settings" },
-  { tab: "staff", to: "/admin/staff", area: "staff" },
-] as const satisfies readonly { tab: string; to: string; area: AdminArea | readonly AdminArea[] }[];
-export type AdminTab = (typeof ADMIN_TABS)[number]["tab"];
-
-/** The tabs a role may use, in display order. */
-export function tabsFor(role: AdminRole): AdminTab[] {
-  return ADMIN_TABS.filter(({ area }) => mayUseAny(role, typeof area === "string" ? [area] : area)).map(({ tab }) => tab);
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, "signed_in");
