@@ -119,7 +119,7 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: string, i
   return Number(result.numDeletedRows);
 }
 
-/** Every admin account, owners first, then by name (or email). */
+/** Every admin account, oldest first. */
 export async function selectAdminUsers(db: Kysely<Database>) {
   return db
     .selectFrom("admin_users")
