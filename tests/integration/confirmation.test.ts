@@ -235,8 +235,10 @@ describe("the call queue", () => {
     const later = new Date(now.getTime() + 11 * 60_000);
     expect(await takeNextOrder(t.db, karim, later)).toBeNull();
     expect(await takeNextOrder(t.db, amina, later)).toBe(a);
-    // Released after an unanswered call: the whole team may take it again.
+    // After an unanswered call the order is no longer given to her: once she moves on, the whole team may take it.
     await logCallAttempt(t.db, a, { outcome: "no_answer" }, amina, later);
+    expect(await takeNextOrder(t.db, karim, later)).toBeNull();
+    expect(await takeNextOrder(t.db, amina, later, { skip: a })).toBeNull();
     expect(await takeNextOrder(t.db, karim, later)).toBe(a);
     expect(await releaseOrder(t.db, a, amina)).toBe(false);
     expect(await releaseOrder(t.db, a, karim)).toBe(true);

@@ -94,6 +94,7 @@ const adminConfirmation = {
     },
   },
   notices: {
+    saved: "حُفظت نتيجة المكالمة.",
     logged: "سُجّلت المكالمة: {{outcome}}",
     confirmed: "أُكّد الطلب.",
     cancelled: "أُلغي الطلب.",

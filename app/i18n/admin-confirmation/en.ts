@@ -91,6 +91,7 @@ const adminConfirmation: AdminConfirmationDictionary = {
     },
   },
   notices: {
+    saved: "The call is saved.",
     logged: "Call logged: {{outcome}}",
     confirmed: "Order confirmed.",
     cancelled: "Order cancelled.",

@@ -92,6 +92,7 @@ const adminConfirmation: AdminConfirmationDictionary = {
     },
   },
   notices: {
+    saved: "L’appel est enregistré.",
     logged: "Appel enregistré : {{outcome}}",
     confirmed: "Commande confirmée.",
     cancelled: "Commande annulée.",

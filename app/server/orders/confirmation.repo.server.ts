@@ -52,8 +52,9 @@ export interface AttemptWrite {
 /**
  * One call that did not close the order, in one transaction: its call_attempts row and the
  * order's counters (the unanswered count grows, or starts again at 0 when someone answered), its
- * call-back time, its state (in progress) and the queue lock released. A call-back keeps the
- * order given to the agent who agreed it; any other outcome gives it back to the whole team.
+ * call-back time and its state (in progress). A call-back keeps the order given to the agent who
+ * agreed it; any other outcome gives it back to the whole team once the agent lets it go (the
+ * lock stays while the agent is still on the order: they may log another outcome or confirm).
  * False (nothing written) when the order no longer awaits its confirmation.
  */
 export async function insertOpenAttempt(db: Kysely<Database>, write: AttemptWrite): Promise<boolean> {
@@ -66,8 +67,6 @@ export async function insertOpenAttempt(db: Kysely<Database>, write: AttemptWrit
         callback_at: write.callbackAt,
         confirmation_state: "in_progress",
         assigned_to: write.callbackAt === null ? null : write.adminId,
-        queue_locked_by: null,
-        queue_locked_until: null,
         updated_at: write.at,
       }))
       .where("id", "=", write.orderId)

@@ -13,3 +13,4 @@ export { FORM_DUPLICATE_WINDOW_SECONDS, placeOrder, type OrderSettings, type Pla
 export { heldOrder, QUEUE_LOCK_MINUTES, releaseOrder, takeNextOrder } from "./call-queue.server";
 export * from "./confirmation.service.server";
 export { customerHistory, HISTORY_ORDERS_SHOWN, type CustomerHistory } from "./customer-history.server";
+export { confirmationPanel, CONFIRMATION_INTENTS, runConfirmationIntent, type ConfirmationPanelData } from "./confirmation-panel.server";
