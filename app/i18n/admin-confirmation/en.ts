@@ -90,6 +90,11 @@ const adminConfirmation: AdminConfirmationDictionary = {
       high: "High risk",
     },
   },
+  settings: {
+    maxUnanswered: "Unanswered calls before cancelling is suggested",
+    hint: "After this many unanswered calls (no answer, busy, unreachable) the confirmation team is told to consider cancelling the order.",
+    invalid: "Enter a number between {{min}} and {{max}}.",
+  },
   notices: {
     saved: "The call is saved.",
     logged: "Call logged: {{outcome}}",

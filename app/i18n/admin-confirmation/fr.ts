@@ -91,6 +91,11 @@ const adminConfirmation: AdminConfirmationDictionary = {
       high: "Risque élevé",
     },
   },
+  settings: {
+    maxUnanswered: "Appels sans réponse avant de suggérer l’annulation",
+    hint: "Après ce nombre d’appels sans réponse (pas de réponse, occupé, injoignable), l’équipe de confirmation se voit suggérer d’annuler la commande.",
+    invalid: "Saisissez un nombre entre {{min}} et {{max}}.",
+  },
   notices: {
     saved: "L’appel est enregistré.",
     logged: "Appel enregistré : {{outcome}}",
