@@ -40,7 +40,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const found = id === null ? null : await getAdminOrder(db, id, language);
   if (!found) throw data(t("adminOrders.errors.not_found"), { status: 404 });
-  const [parcel, accounts, confirmation] = await Promise.all([orderParcel(db, found.order.id), listCourierAccounts(db), confirmationPanel(db, found.order.id)]);
+  const [parcel, accounts, confirmation] = await Promise.all([
+    orderParcel(db, found.order.id),
+    listCourierAccounts(db),
+    confirmationPanel(db, found.order.id),
+  ]);
   return {
     language,
     title: ctx.pageTitle(t("adminOrders.order.title", { number: found.order.orderNumber })),
@@ -71,7 +75,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const fields = { outcome: form.get("outcome"), callbackAt: form.get("callbackAt"), note: form.get("note"), reason: form.get("reason") };
     const confirmation = await runConfirmationIntent(db, id, intent, fields, admin);
-    if (confirmation) return confirmation.ok ? answer(true, t("adminConfirmation.notices.saved")) : answer(false, confirmationErrorMessage(t, confirmation), 422);
+    if (confirmation)
+      return confirmation.ok ? answer(true, t("adminConfirmation.notices.saved")) : answer(false, confirmationErrorMessage(t, confirmation), 422);
     if (intent === "transition") {
       const to = form.get("to");
       const result = await changeOrderStatus(db, id, to, actor, form.get("note"));
