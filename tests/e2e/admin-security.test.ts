@@ -81,6 +81,10 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "GET", path: "/admin/analytics" },
   { method: "GET", path: "/admin/orders/wholesale" },
   { method: "POST", path: "/admin/orders/wholesale", body: { intent: "status", id: "1", status: "closed" } },
+  { method: "GET", path: "/admin/queue" },
+  { method: "POST", path: "/admin/queue", body: { intent: "take" } },
+  { method: "POST", path: "/admin/queue", body: { intent: "call", orderId: "1", outcome: "no_answer" } },
+  { method: "POST", path: "/admin/orders/1", body: { intent: "confirm-call" } },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */
