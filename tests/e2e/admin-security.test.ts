@@ -86,6 +86,10 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "POST", path: "/admin/staff", body: { intent: "disable", id: "1" } },
   { method: "GET", path: "/admin/password" },
   { method: "POST", path: "/admin/password", body: { current: "x", next: "probe-Passw0rd-2" } },
+  { method: "GET", path: "/admin/queue" },
+  { method: "POST", path: "/admin/queue", body: { intent: "take" } },
+  { method: "POST", path: "/admin/queue", body: { intent: "call", orderId: "1", outcome: "no_answer" } },
+  { method: "POST", path: "/admin/orders/1", body: { intent: "confirm-call" } },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */

@@ -265,6 +265,8 @@ function endpoints(): Endpoint[] {
     { path: "/admin/page-layouts?page=home", intents: ["save", "move", "delete"] },
     { path: "/admin/page-layouts?page=nope", intents: ["save", "move"] },
     { path: "/admin/orders/wholesale", intents: ["status"] },
+    { path: "/admin/queue", intents: ["take", "release", "call", "confirm-call", "cancel-call"] },
+    { path: `/admin/orders/${order}`, intents: ["call", "cancel-call"] },
     { path: "/admin/couriers", intents: ["add", "update", "delete", "default", "test", "refresh"] },
   ];
 }

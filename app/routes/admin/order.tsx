@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
+import { ConfirmationPanel } from "~/components/admin/ConfirmationPanel";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
 import { ParcelPanel } from "~/components/admin/ParcelPanel";
 import { isBundleId } from "~/lib/jewellery";
@@ -16,8 +17,11 @@ import { logger } from "~/server/logger.server";
 import {
   addOrderNote,
   changeOrderStatus,
+  confirmationErrorMessage,
+  confirmationPanel,
   getAdminOrder,
   mayAdminOpenOrders,
+  runConfirmationIntent,
   setOrderPhoneBlocked,
   workflowErrorMessage,
   type WorkflowResult,
@@ -39,12 +43,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const found = id === null ? null : await getAdminOrder(db, id, language);
   if (!found) throw data(t("adminOrders.errors.not_found"), { status: 404 });
-  const [parcel, accounts] = await Promise.all([orderParcel(db, found.order.id), listCourierAccounts(db)]);
+  const [parcel, accounts, confirmation] = await Promise.all([
+    orderParcel(db, found.order.id),
+    listCourierAccounts(db),
+    confirmationPanel(db, found.order.id),
+  ]);
   return {
     language,
     title: ctx.pageTitle(t("adminOrders.order.title", { number: found.order.orderNumber })),
     ...found,
     parcel,
+    confirmation,
     couriersEnabled: courierFeaturesEnabled(),
     // The accounts an order can be shipped with: no credential, only their names.
     shipAccounts: accounts.filter((account) => account.credentials === "set").map(({ id, label, isDefault }) => ({ id, label, isDefault })),
@@ -53,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export type OrderActionAnswer = { ok: boolean; message: string };
 
-/** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate). */
+/** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate) | call | confirm-call | cancel-call (ConfirmationPanel). */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request, ["orders", "fulfilment", "queue"]);
   const openable = orderIdOf(params.id);
@@ -69,6 +78,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refused = (result: Extract<WorkflowResult, { ok: false }>) =>
     answer(false, workflowErrorMessage(t, result), result.code === "not_found" ? 404 : result.code === "stale" ? 409 : 422);
   try {
+    const fields = { outcome: form.get("outcome"), callbackAt: form.get("callbackAt"), note: form.get("note"), reason: form.get("reason") };
+    const confirmation = await runConfirmationIntent(db, id, intent, fields, admin);
+    if (confirmation)
+      return confirmation.ok ? answer(true, t("adminConfirmation.notices.saved")) : answer(false, confirmationErrorMessage(t, confirmation), 422);
     if (intent === "transition") {
       const to = form.get("to");
       const result = await changeOrderStatus(db, id, to, actor, form.get("note"));
@@ -336,6 +349,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
 
         <div className="space-y-5">
+          {loaderData.confirmation ? <ConfirmationPanel data={loaderData.confirmation} language={language} /> : null}
           <ParcelPanel
             orderId={order.id}
             parcel={parcel}
