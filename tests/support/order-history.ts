@@ -6,7 +6,7 @@ import type { OrderStatus } from "~/server/orders/orders.table.server";
 import { ORDER_SOURCES } from "~/lib/order-request";
 
 /**
- * A shop's history for the dashboard's tests: `count` orders over the 45 days before `now`, with
+ * A shop's history for the dashboard's tests: `count` orders over the `days` (45) days before `now`, with
  * their lines, statuses, share links, order forms, delivered events, call attempts by three
  * agents (and a deleted one) and courier parcels. Deterministic (a seeded generator), written in
  * batches.
@@ -36,7 +36,7 @@ async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>) 
   for (let start = 0; start < rows.length; start += BATCH) await write(rows.slice(start, start + BATCH));
 }
 
-export async function seedOrderHistory(db: Kysely<Database>, options: { count: number; now: Date; seed?: number }) {
+export async function seedOrderHistory(db: Kysely<Database>, options: { count: number; now: Date; days?: number; seed?: number }) {
   const random = generator(options.seed ?? 24);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const now = options.now.getTime();
@@ -61,7 +61,7 @@ export async function seedOrderHistory(db: Kysely<Database>, options: { count: n
   }
 
   const orders = Array.from({ length: options.count }, (_, index) => {
-    const createdAt = now - Math.floor(random() * 45 * DAY_MS);
+    const createdAt = now - Math.floor(random() * (options.days ?? 45) * DAY_MS);
     const status = pick(STATUSES);
     return { index, createdAt, status, lines: 1 + Math.floor(random() * 3), delivery: 400 + 100 * Math.floor(random() * 6) };
   });
