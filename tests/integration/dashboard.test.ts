@@ -4,6 +4,7 @@ import { getDashboard } from "~/server/dashboard/index.server";
 import { DASHBOARD_PERIODS, dashboardRange } from "~/lib/dashboard";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { seedOrderHistory } from "../support/order-history";
+import { countQueries, sqlitePlan } from "../support/query-counter";
 
 // The dashboard's figures against direct SQL counts written here, apart from the module, over a
 // seeded history of 10,000 orders (in-memory SQLite, or PostgreSQL with TEST_DATABASE_URL).
@@ -183,5 +184,22 @@ describe("the dashboard at its edges", () => {
     const dashboard = await getDashboard(t.db, { period: "30d", now: NOW, top: 3 });
     expect(dashboard.byProduct).toHaveLength(3);
     expect(dashboard.byProduct[0]!.orders).toBeGreaterThanOrEqual(dashboard.byProduct[2]!.orders);
+  });
+});
+
+describe("the dashboard's queries", () => {
+  it("are one round trip of aggregate queries, each starting from an index, none scanning a table (SQLite's plans)", async () => {
+    const { db, counter } = countQueries(t.db);
+    await getDashboard(db, { period: "30d", now: NOW });
+    expect(counter.roundTrips).toBe(1);
+    if (t.dialect !== "sqlite") return;
+    const plans = await Promise.all(
+      counter.log.filter((query) => query.tables.some((table) => table !== "wilayas")).map((query) => sqlitePlan(t.db, query)),
+    );
+    expect(plans).toHaveLength(10);
+    for (const plan of plans) {
+      expect(plan[0]).toMatch(/^SEARCH (orders|call_attempts|order_events) USING (COVERING )?INDEX /);
+      expect(plan.join("\n")).not.toMatch(/\bSCAN /);
+    }
   });
 });
