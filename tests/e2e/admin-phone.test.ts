@@ -127,6 +127,28 @@ describe.each(["ar", "fr"] as const)("the admin on a 360 px phone (%s)", (langua
       expect(text.split("\n").length).toBeGreaterThanOrEqual(4);
       const cells = await line.locator("td").evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().top));
       expect(new Set(cells.map(Math.round)).size).toBe(cells.length);
+      // The amount reads whole: "38" left of "900" on the screen, in both directions.
+      const [thousands, units] = await line
+        .locator("td")
+        .nth(1)
+        .evaluate((td) => {
+          const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+          let node: Node | null;
+          while ((node = walker.nextNode())) {
+            const text = node.textContent ?? "";
+            const at = text.indexOf("38");
+            if (at < 0) continue;
+            const left = (start: number, end: number) => {
+              const range = document.createRange();
+              range.setStart(node!, start);
+              range.setEnd(node!, end);
+              return range.getBoundingClientRect().left;
+            };
+            return [left(at, at + 2), left(at + 3, at + 6)];
+          }
+          return [0, 0];
+        });
+      expect(thousands).toBeLessThan(units!);
 
       // The dashboard counts the order and draws today's bars.
       await page.goto("/admin?period=today");
