@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsAdmin } from "./support/admin";
@@ -37,6 +38,7 @@ beforeAll(async () => {
         user_agent: null,
         idempotency_key: null,
         phone_flagged: true,
+        confirmation_token: randomBytes(16).toString("base64url"),
         created_at: now,
         updated_at: now,
       })
