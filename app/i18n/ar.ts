@@ -19,6 +19,7 @@ import shopDelivery from "./shop-delivery/ar";
 import adminOrdersPrint from "./admin-orders-print/ar";
 import adminShipping from "./admin-shipping/ar";
 import adminConfirmation from "./admin-confirmation/ar";
+import adminDashboard from "./admin-dashboard/ar";
 import adminMerchandising from "./admin-merchandising/ar";
 import adminAnalytics from "./admin-analytics/ar";
 import jewellery from "./jewellery/ar";
@@ -44,6 +45,7 @@ const ar = {
   adminOrdersPrint,
   adminShipping,
   adminConfirmation,
+  adminDashboard,
   adminMerchandising,
   adminAnalytics,
   jewellery,

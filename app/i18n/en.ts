@@ -15,6 +15,7 @@ import shopDelivery from "./shop-delivery/en";
 import adminOrdersPrint from "./admin-orders-print/en";
 import adminShipping from "./admin-shipping/en";
 import adminConfirmation from "./admin-confirmation/en";
+import adminDashboard from "./admin-dashboard/en";
 import adminMerchandising from "./admin-merchandising/en";
 import adminAnalytics from "./admin-analytics/en";
 import jewellery from "./jewellery/en";
@@ -41,6 +42,7 @@ const en: Dictionary = {
   adminOrdersPrint,
   adminShipping,
   adminConfirmation,
+  adminDashboard,
   adminMerchandising,
   adminAnalytics,
   jewellery,

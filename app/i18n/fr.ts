@@ -15,6 +15,7 @@ import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
 import adminShipping from "./admin-shipping/fr";
 import adminConfirmation from "./admin-confirmation/fr";
+import adminDashboard from "./admin-dashboard/fr";
 import adminMerchandising from "./admin-merchandising/fr";
 import adminAnalytics from "./admin-analytics/fr";
 import jewellery from "./jewellery/fr";
@@ -41,6 +42,7 @@ const fr: Dictionary = {
   adminOrdersPrint,
   adminShipping,
   adminConfirmation,
+  adminDashboard,
   adminMerchandising,
   adminAnalytics,
   jewellery,

@@ -170,8 +170,7 @@ describe("admin sign-in", () => {
   it("a stolen cookie stops working after logout", async () => {
     const cookie = await adminCookie();
     const page = await fetch(`${baseURL()}/admin`, { redirect: "manual", headers: { Cookie: cookie } });
-    expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/admin/products");
+    expect(page.status).toBe(200);
     const out = await fetch(`${baseURL()}/admin/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: baseURL() } });
     expect(out.status).toBe(303);
     expect(out.headers.getSetCookie().join("\n")).toMatch(/souq_admin=; Path=\/; Max-Age=0/);

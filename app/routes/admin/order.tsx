@@ -3,6 +3,7 @@ import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } 
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
 import { ConfirmationPanel } from "~/components/admin/ConfirmationPanel";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
+import { OrderLinesTable } from "~/components/admin/OrderLinesTable";
 import { ParcelPanel } from "~/components/admin/ParcelPanel";
 import { isBundleId } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
@@ -230,51 +231,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <h2 id="order-items" className="mb-3 font-semibold">
               {t("adminOrders.order.items")}
             </h2>
-            <table className="w-full text-sm" data-testid="order-items">
-              <thead>
-                <tr className="text-xs text-stone-600">
-                  <th scope="col" className="py-1 text-start font-medium">
-                    {t("adminOrders.order.product")}
-                  </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t("adminOrders.order.unitPrice")}
-                  </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t("adminOrders.order.quantity")}
-                  </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t("adminOrders.order.lineTotal")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} className="border-t border-stone-100" data-product-id={item.productId}>
-                    <td className="py-2">
-                      {item.title}
-                      {item.variantLabel && (
-                        <span className="block text-xs text-stone-700" data-testid="order-line-variant">
-                          {item.variantLabel}
-                          {item.variantSku && (
-                            <span className="ms-2 font-mono text-stone-500" dir="ltr">
-                              {t("adminOrders.order.sku", { sku: item.variantSku })}
-                            </span>
-                          )}
-                        </span>
-                      )}
-                      {item.offerLabel && (
-                        <span className="block text-xs text-stone-600" data-testid="order-line-offer">
-                          {item.offerLabel}
-                        </span>
-                      )}
-                    </td>
-                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.unitPrice)}</td>
-                    <td className="py-2 text-end tabular-nums">{item.quantity}</td>
-                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.lineTotal)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <OrderLinesTable items={items} language={language} />
             <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
               <div className="flex justify-between">
                 <dt>{t("adminOrders.order.itemsTotal")}</dt>

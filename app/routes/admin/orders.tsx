@@ -91,9 +91,9 @@ function hrefWith(filter: OrderFilter, page?: number): string {
 }
 
 const cell =
-  "px-3 md:border-b md:border-stone-100 md:py-2 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1 max-md:before:text-xs max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]";
+  "min-w-0 px-3 max-md:[overflow-wrap:anywhere] md:border-b md:border-stone-100 md:py-2 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1 max-md:before:text-xs max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]";
 
-const input = "h-10 w-full rounded-lg border border-stone-300 bg-white px-2 text-base";
+const input = "h-11 md:h-10 w-full rounded-lg border border-stone-300 bg-white px-2 text-base";
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -120,7 +120,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         {/* A plain download link: the CSV holds exactly the orders of the current filter. */}
         <a
           href={`/admin/orders.csv?${orderFilterToSearchParams(filter).toString()}`}
-          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          className="inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 max-md:min-h-11"
           data-testid="orders-csv"
         >
           {t("adminOrdersPrint.exportCsv")}
@@ -137,7 +137,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                 <Link
                   to={hrefWith({ ...filter, status })}
                   aria-current={active ? "page" : undefined}
-                  className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+                  className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium max-md:min-h-11 ${
                     active ? "bg-brand-700 text-white" : "bg-white text-stone-700 ring-1 ring-stone-200 hover:bg-stone-100"
                   }`}
                   data-status-tab={status ?? "all"}
@@ -157,7 +157,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         <Link
           to={hrefWith({ ...filter, attention: filter.attention ? undefined : true })}
           aria-current={filter.attention ? "true" : undefined}
-          className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 font-medium ${
+          className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 font-medium max-md:min-h-11 ${
             filter.attention ? "bg-red-700 text-white" : "bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
           }`}
           data-testid="attention-filter"
@@ -216,12 +216,15 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         <div className="col-span-2 flex flex-wrap items-center gap-2 md:col-span-6">
           <button
             type="submit"
-            className="h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+            className="h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 md:h-10"
             data-testid="order-filters-apply"
           >
             {t("adminOrders.filters.apply")}
           </button>
-          <Link to="/admin/orders" className="inline-flex h-10 items-center rounded-lg border border-stone-300 px-4 text-sm hover:bg-stone-100">
+          <Link
+            to="/admin/orders"
+            className="inline-flex h-11 items-center rounded-lg md:h-10 border border-stone-300 px-4 text-sm hover:bg-stone-100"
+          >
             {t("adminOrders.filters.reset")}
           </Link>
           <span className="ms-auto text-sm text-stone-600" data-testid="orders-total">
@@ -240,7 +243,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         // Between a phone and a wide screen, the table scrolls inside its box rather than the page.
         <div className="md:overflow-x-auto md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-stone-200">
-          <table className="w-full border-separate border-spacing-0 text-sm" data-testid="orders-table">
+          <table className="w-full border-separate border-spacing-0 text-sm max-md:block" data-testid="orders-table">
             <caption className="sr-only">{t("adminOrders.table.caption")}</caption>
             <thead className="max-md:sr-only">
               <tr className="text-xs text-stone-600">
@@ -284,7 +287,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                     ) : null}
                     <Link
                       to={`/admin/orders/${order.id}`}
-                      className="whitespace-nowrap text-brand-800 underline-offset-2 hover:underline"
+                      className="whitespace-nowrap text-brand-800 underline-offset-2 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center"
                       dir="ltr"
                       data-testid="order-number-link"
                     >
@@ -301,7 +304,11 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   <td className={cell} data-label={t("adminOrders.table.phone")}>
                     {/* One flex item beside the phone card's label: the number and its flag wrap together. */}
                     <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
-                      <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
+                      <a
+                        href={`tel:${order.phone}`}
+                        dir="ltr"
+                        className="font-mono text-brand-800 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center"
+                      >
                         {order.phone}
                       </a>
                       {order.phoneFlagged ? (
