@@ -1,5 +1,5 @@
 /**
- * An order's confirmation, apart from its fulfilment (docs/decisions/0031-staff-and-confirmation.md):
+ * An order's confirmation, apart from its fulfilment (docs/decisions/0032-confirmation-queue.md):
  * the team calls each new order; each call is an attempt with an outcome; the order ends
  * confirmed, or cancelled with a reason. Pure rules, shared by the browser and the server.
  */

@@ -72,7 +72,7 @@ describe("admin sign-in", () => {
     }
   });
 
-  it("create-admin refuses bad input with exit code 1, creates an admin, and that admin signs in and lands on /admin/products", async () => {
+  it("create-admin refuses bad input with exit code 1, creates an admin, and that admin signs in and lands on the dashboard (/admin)", async () => {
     const short = createAdmin("--email", "owner2@souq.test", "--password", "short");
     expect(short.status).toBe(1);
     expect(short.stderr).toContain("--password must be between 10");
@@ -93,7 +93,7 @@ describe("admin sign-in", () => {
     await page.locator('input[name="email"]').fill("owner2@souq.test");
     await page.locator('input[name="password"]').fill("owner2-long-password");
     await Promise.all([
-      page.waitForURL((url) => url.pathname === "/admin/products"),
+      page.waitForURL((url) => url.pathname === "/admin"),
       page.locator('[data-testid="admin-login-form"] button[type="submit"]').click(),
     ]);
     const cookie = (await context.cookies()).find((c) => c.name === "souq_admin");
@@ -125,7 +125,7 @@ describe("admin sign-in", () => {
         "settings",
         "staff",
       ]);
-      expect(await tabs.locator('[data-tab="products"]').getAttribute("aria-current")).toBe("page");
+      expect(await tabs.locator('[data-tab="dashboard"]').getAttribute("aria-current")).toBe("page");
       expect(await page.getByTestId("admin-who").getAttribute("data-role")).toBe("owner");
       // 390 px: the tab strip scrolls, the page does not.
       expect(await tabs.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -134,7 +134,7 @@ describe("admin sign-in", () => {
     }
     // Signing in again from this browser replaces its session (rotation).
     await page.goto("/admin/login");
-    expect(new URL(page.url()).pathname).toBe("/admin/products");
+    expect(new URL(page.url()).pathname).toBe("/admin");
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -73,6 +73,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   "routes/admin/analytics": { path: "/admin/analytics", access: "analytics" },
   "routes/admin/staff": { path: "/admin/staff", access: "staff" },
   "routes/admin/password": { path: "/admin/password", access: "signed_in" },
+  "routes/admin/queue": { path: "/admin/queue", access: "queue" },
 };
 
 interface RouteEntry {

@@ -7,6 +7,7 @@ import { DashboardChart } from "~/components/admin/dashboard/DashboardChart";
 import { DashboardTable, type DashboardTableRow } from "~/components/admin/dashboard/DashboardTable";
 import { formatRate } from "~/components/admin/dashboard/format";
 import { mayUse } from "~/lib/admin-roles";
+import { adminHomeFor } from "~/lib/admin-tabs";
 import { DASHBOARD_PERIODS, parseDashboardPeriod } from "~/lib/dashboard";
 import { formatDinars } from "~/lib/money";
 import type { OrderSource } from "~/lib/order-request";
@@ -17,15 +18,12 @@ import { pageContext } from "~/server/http/page-context.server";
 import type { Route } from "./+types/index";
 
 /**
- * /admin: the dashboard for the owner and the manager (?period=today|7d|30d); a confirmer starts
- * at the call queue, a packer at the confirmed orders.
+ * /admin: the dashboard for the owner and the manager (?period=today|7d|30d); the other roles start
+ * at their first tab (a confirmer at the call queue, a packer at the orders).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, "signed_in");
-  if (!mayUse(admin.role, "dashboard")) {
-    if (admin.role === "confirmer") throw redirect("/admin/queue", 302);
-    throw redirect("/admin/orders?status=confirmed", 302);
-  }
+  if (!mayUse(admin.role, "dashboard")) throw redirect(adminHomeFor(admin.role), 302);
   const ctx = await pageContext(request);
   const period = parseDashboardPeriod(new URL(request.url).searchParams.get("period"));
   const dashboard = await getDashboard(getDb(), { period });

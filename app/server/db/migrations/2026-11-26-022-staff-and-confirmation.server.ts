@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 // Frozen in time: never import app code here. Runs on SQLite and PostgreSQL.
 //
-// A confirmation team at work (docs/decisions/0031-staff-and-confirmation.md):
+// A confirmation team at work (docs/decisions/0031-staff-and-roles.md, 0032-confirmation-queue.md):
 // - admin_users gain a role (owner, manager, confirmer, packer; every existing admin is an
 //   owner), a display name, a disabled mark and "must change the password at next sign-in";
 //   admin_invitations: a one-time link (only its SHA-256 stored) with an expiry;
