@@ -33,6 +33,7 @@ export default [
   route("api/delivery/:wilayaCode/communes", "routes/api/delivery-communes.ts"),
   route("api/delivery/:wilayaCode/stop-desks", "routes/api/delivery-stop-desks.ts"),
   route("api/orders", "routes/api/orders.ts"),
+  route("api/order-drafts", "routes/api/order-drafts.ts"),
   route("api/cart/quote", "routes/api/cart-quote.ts"),
   route("api/share-links", "routes/api/share-links.ts"),
   route("api/couriers/webhooks/:accountId", "routes/api/courier-webhook.ts"),

@@ -10,3 +10,16 @@ export * from "./order-print.server";
 export * from "./order-workflow.server";
 export { ordersToShip, type OrderToShip } from "./orders-to-ship.server";
 export { FORM_DUPLICATE_WINDOW_SECONDS, placeOrder, type OrderSettings, type PlaceOrderContext, type PlaceOrderResult } from "./order.service.server";
+export {
+  cartKey,
+  convertOrderDraft,
+  deleteOrderDraft,
+  DRAFT_RATE_LIMIT,
+  listOrderDrafts,
+  purgeOldDrafts,
+  saveOrderDraft,
+  type ConvertDraftResult,
+  type DraftLine,
+  type DraftListItem,
+  type SaveDraftResult,
+} from "./order-drafts.server";
