@@ -73,6 +73,7 @@ export default [
       route("orders.csv", "routes/admin/orders-csv.ts"),
       route("orders/new-count", "routes/admin/orders-new-count.ts"),
       route("orders/wholesale", "routes/admin/wholesale-enquiries.tsx"),
+      route("drafts", "routes/admin/drafts.tsx"),
       route("categories", "routes/admin/taxonomy.tsx", { id: "admin-categories" }),
       route("sections", "routes/admin/taxonomy.tsx", { id: "admin-sections" }),
       route("delivery", "routes/admin/delivery.tsx"),

@@ -14,6 +14,7 @@ import adminCouriers from "./admin-couriers/fr";
 import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
 import adminShipping from "./admin-shipping/fr";
+import adminDrafts from "./admin-drafts/fr";
 import adminMerchandising from "./admin-merchandising/fr";
 import adminAnalytics from "./admin-analytics/fr";
 import jewellery from "./jewellery/fr";
@@ -39,6 +40,7 @@ const fr: Dictionary = {
   shopDelivery,
   adminOrdersPrint,
   adminShipping,
+  adminDrafts,
   adminMerchandising,
   adminAnalytics,
   jewellery,

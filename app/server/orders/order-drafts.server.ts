@@ -9,7 +9,7 @@ import { variantCompareAtPrice, variantPrice } from "~/lib/variants";
 import { offersOfProducts, productsForOrder, variantsForOrder } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import { limitedTransaction, windowStart, withRateLimits } from "../platform/index.server";
-import { placeOrder, type PlaceOrderContext } from "./order.service.server";
+import { placeOrder, type OrderSettings, type PlaceOrderContext } from "./order.service.server";
 import {
   countDrafts,
   deleteDraftById,
@@ -186,11 +186,17 @@ export async function convertOrderDraft(
   db: Kysely<Database>,
   id: number,
   context: Pick<PlaceOrderContext, "ip" | "language" | "userAgent">,
+  settings?: OrderSettings,
 ): Promise<ConvertDraftResult> {
   const row = await selectDraftById(db, id);
   const draft = row ? draftOf(row) : null;
   if (!row || !draft) return { ok: false, reason: "not_found" };
-  const result = await placeOrder(db, orderBodyOfDraft(draft), { ...context, idempotencyKey: `draft:${row.id}:${row.updated_at}`, formPost: false });
+  const result = await placeOrder(
+    db,
+    orderBodyOfDraft(draft),
+    { ...context, idempotencyKey: `draft:${row.id}:${row.updated_at}`, formPost: false },
+    settings,
+  );
   if (!result.ok) return { ok: false, reason: "refused", error: result.error };
   return { ok: true, orderNumber: result.order.orderNumber };
 }
