@@ -52,7 +52,7 @@ export const orderDraftSchema = z.object({
 export type OrderDraft = z.output<typeof orderDraftSchema>;
 
 /** What a client sends (the same shape; the phone as typed). */
-export type OrderDraftBody = z.input<typeof orderDraftSchema>;
+export type OrderDraftBody = Omit<OrderDraft, "items"> & { items: { productId: string; quantity: number; variantId?: number | undefined }[] };
 
 /** Reads a draft body; null when it is not one. */
 export function parseOrderDraft(body: unknown): OrderDraft | null {
