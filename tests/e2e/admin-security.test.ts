@@ -81,6 +81,8 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "GET", path: "/admin/analytics" },
   { method: "GET", path: "/admin/orders/wholesale" },
   { method: "POST", path: "/admin/orders/wholesale", body: { intent: "status", id: "1", status: "closed" } },
+  { method: "GET", path: "/admin/drafts" },
+  { method: "POST", path: "/admin/drafts", body: { intent: "delete", id: "1" } },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */

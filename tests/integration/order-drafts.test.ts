@@ -127,6 +127,9 @@ describe("an order", () => {
     expect(placed.ok).toBe(true);
     expect(await draftsOf(phone)).toHaveLength(0);
     expect(await draftsOf(bystander)).toHaveLength(1);
+    // A save arriving just after the order (the form's beacon as the page left) is not kept.
+    expect(await saveOrderDraft(t.db, draft(phone), { ip: nextIp() })).toEqual({ ok: true });
+    expect(await draftsOf(phone)).toHaveLength(0);
   });
 });
 

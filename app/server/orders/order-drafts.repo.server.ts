@@ -73,3 +73,9 @@ export async function countDrafts(db: Kysely<Database>, since: string): Promise<
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** Whether the phone placed an order at `since` (ISO) or later. */
+export async function phoneOrderedSince(db: Kysely<Database>, phone: string, since: string): Promise<boolean> {
+  const row = await db.selectFrom("orders").select("id").where("phone", "=", phone).where("created_at", ">=", since).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -15,6 +15,7 @@ import {
   deleteDraftById,
   deleteDraftsBefore,
   deleteDraftsOfPhone,
+  phoneOrderedSince,
   selectDraftById,
   selectDrafts,
   upsertDraft,
@@ -25,7 +26,8 @@ import {
  * Abandoned orders (order_drafts): what a shopper typed in an order form once the phone was a
  * valid Algerian mobile, saved as they type and when they leave, so the team can call them.
  * - one draft per phone and cart (cartKey): typing more, or changing a quantity, updates it;
- * - a draft goes the moment its phone orders (placeOrder's transaction calls forgetDraftsOfPhone);
+ * - a draft goes the moment its phone orders (placeOrder's transaction deletes them), and a save
+ *   arriving just after that phone's order (a beacon sent as the page left) is not kept;
  * - drafts are kept DRAFT_RETENTION_DAYS (Law 18-07): each save deletes those older, and the
  *   list never shows them, so no background work is needed for it.
  */
@@ -34,6 +36,9 @@ import {
 export const DRAFT_RATE_LIMIT = { limit: 30, windowSeconds: 600 };
 
 const DAY_MS = 86_400_000;
+
+/** A save this soon after the phone's order is the order's own form, saved as the page left: not kept. */
+const AFTER_ORDER_MS = 10 * 60_000;
 
 /**
  * The cart a draft is for: a digest of its products and variants (and the offer or bundle), not
@@ -65,6 +70,7 @@ export async function saveOrderDraft(
     await withRateLimits(trx, [
       { name: "ip", key: `order-draft:ip:${context.ip}`, windowStart: windowStart(now, rule.windowSeconds), limit: rule.limit },
     ]);
+    if (await phoneOrderedSince(trx, draft.customer.phone, new Date(now.getTime() - AFTER_ORDER_MS).toISOString())) return;
     await upsertDraft(trx, {
       phone: draft.customer.phone,
       cartKey: cartKey(draft),
