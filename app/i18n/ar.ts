@@ -20,6 +20,7 @@ import adminOrdersPrint from "./admin-orders-print/ar";
 import adminShipping from "./admin-shipping/ar";
 import adminConfirmation from "./admin-confirmation/ar";
 import adminDashboard from "./admin-dashboard/ar";
+import adminDrafts from "./admin-drafts/ar";
 import adminMerchandising from "./admin-merchandising/ar";
 import adminAnalytics from "./admin-analytics/ar";
 import jewellery from "./jewellery/ar";
@@ -46,6 +47,7 @@ const ar = {
   adminShipping,
   adminConfirmation,
   adminDashboard,
+  adminDrafts,
   adminMerchandising,
   adminAnalytics,
   jewellery,

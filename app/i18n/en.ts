@@ -16,6 +16,7 @@ import adminOrdersPrint from "./admin-orders-print/en";
 import adminShipping from "./admin-shipping/en";
 import adminConfirmation from "./admin-confirmation/en";
 import adminDashboard from "./admin-dashboard/en";
+import adminDrafts from "./admin-drafts/en";
 import adminMerchandising from "./admin-merchandising/en";
 import adminAnalytics from "./admin-analytics/en";
 import jewellery from "./jewellery/en";
@@ -43,6 +44,7 @@ const en: Dictionary = {
   adminShipping,
   adminConfirmation,
   adminDashboard,
+  adminDrafts,
   adminMerchandising,
   adminAnalytics,
   jewellery,

@@ -16,6 +16,7 @@ import adminOrdersPrint from "./admin-orders-print/fr";
 import adminShipping from "./admin-shipping/fr";
 import adminConfirmation from "./admin-confirmation/fr";
 import adminDashboard from "./admin-dashboard/fr";
+import adminDrafts from "./admin-drafts/fr";
 import adminMerchandising from "./admin-merchandising/fr";
 import adminAnalytics from "./admin-analytics/fr";
 import jewellery from "./jewellery/fr";
@@ -43,6 +44,7 @@ const fr: Dictionary = {
   adminShipping,
   adminConfirmation,
   adminDashboard,
+  adminDrafts,
   adminMerchandising,
   adminAnalytics,
   jewellery,

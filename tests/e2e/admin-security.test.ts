@@ -90,6 +90,8 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "POST", path: "/admin/queue", body: { intent: "take" } },
   { method: "POST", path: "/admin/queue", body: { intent: "call", orderId: "1", outcome: "no_answer" } },
   { method: "POST", path: "/admin/orders/1", body: { intent: "confirm-call" } },
+  { method: "GET", path: "/admin/drafts" },
+  { method: "POST", path: "/admin/drafts", body: { intent: "delete", id: "1" } },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */

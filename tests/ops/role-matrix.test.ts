@@ -74,6 +74,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   "routes/admin/staff": { path: "/admin/staff", access: "staff" },
   "routes/admin/password": { path: "/admin/password", access: "signed_in" },
   "routes/admin/queue": { path: "/admin/queue", access: "queue" },
+  "routes/admin/drafts": { path: "/admin/drafts", access: "queue" },
 };
 
 interface RouteEntry {

@@ -14,3 +14,16 @@ export { heldOrder, QUEUE_LOCK_MINUTES, releaseOrder, takeNextOrder } from "./ca
 export * from "./confirmation.service.server";
 export { customerHistory, HISTORY_ORDERS_SHOWN, type CustomerHistory } from "./customer-history.server";
 export { confirmationPanel, CONFIRMATION_INTENTS, runConfirmationIntent, type ConfirmationPanelData } from "./confirmation-panel.server";
+export {
+  cartKey,
+  convertOrderDraft,
+  deleteOrderDraft,
+  DRAFT_RATE_LIMIT,
+  listOrderDrafts,
+  purgeOldDrafts,
+  saveOrderDraft,
+  type ConvertDraftResult,
+  type DraftLine,
+  type DraftListItem,
+  type SaveDraftResult,
+} from "./order-drafts.server";

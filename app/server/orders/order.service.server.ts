@@ -46,6 +46,7 @@ import {
   type NewOrder,
   type OrderSummaryRow,
 } from "./orders.repo.server";
+import { deleteDraftsOfPhone } from "./order-drafts.repo.server";
 
 export interface PlaceOrderContext {
   ip: string;
@@ -535,6 +536,8 @@ async function storeOrder(
       const summary = await completeOrder(trx, id, order, { flagged });
       await enqueueOutbox(trx, [options.outbox?.(summary.order_number) ?? []].flat(), order.createdAt);
       if (options.referral) await recordConversion(trx, { orderId: id, referral: options.referral, now: options.now });
+      // The phone ordered: its abandoned drafts go with this order (app/server/orders/order-drafts.server.ts).
+      await deleteDraftsOfPhone(trx, order.phone);
       return { summary, flagged };
     });
     if (stored.kind === "rate_limited") return stored;
