@@ -20,8 +20,22 @@ vi.mock("~/server/db/connection.server", () => ({
 // The admin's session is checked elsewhere (tests/e2e/admin-auth.test.ts): here, a signed-in admin.
 vi.mock("~/server/http/admin-session.server", async (original) => ({
   ...(await original<object>()),
-  requireAdmin: async () => ({ id: 1, email: "owner@souq.test" }),
-  requireAdminAction: async () => ({ id: 1, email: "owner@souq.test" }),
+  requireAdmin: async () => ({
+    adminId: 1,
+    email: "owner@souq.test",
+    name: "owner@souq.test",
+    role: "owner",
+    sessionId: "test",
+    mustChangePassword: false,
+  }),
+  requireAdminAction: async () => ({
+    adminId: 1,
+    email: "owner@souq.test",
+    name: "owner@souq.test",
+    role: "owner",
+    sessionId: "test",
+    mustChangePassword: false,
+  }),
 }));
 
 const root = await import("~/root");
