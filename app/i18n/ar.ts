@@ -18,6 +18,7 @@ import adminCouriers from "./admin-couriers/ar";
 import shopDelivery from "./shop-delivery/ar";
 import adminOrdersPrint from "./admin-orders-print/ar";
 import adminShipping from "./admin-shipping/ar";
+import adminOrderEdit from "./admin-order-edit/ar";
 import adminMerchandising from "./admin-merchandising/ar";
 import adminAnalytics from "./admin-analytics/ar";
 import jewellery from "./jewellery/ar";
@@ -42,6 +43,7 @@ const ar = {
   shopDelivery,
   adminOrdersPrint,
   adminShipping,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

@@ -14,6 +14,7 @@ import adminCouriers from "./admin-couriers/en";
 import shopDelivery from "./shop-delivery/en";
 import adminOrdersPrint from "./admin-orders-print/en";
 import adminShipping from "./admin-shipping/en";
+import adminOrderEdit from "./admin-order-edit/en";
 import adminMerchandising from "./admin-merchandising/en";
 import adminAnalytics from "./admin-analytics/en";
 import jewellery from "./jewellery/en";
@@ -39,6 +40,7 @@ const en: Dictionary = {
   shopDelivery,
   adminOrdersPrint,
   adminShipping,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

@@ -14,6 +14,7 @@ import adminCouriers from "./admin-couriers/fr";
 import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
 import adminShipping from "./admin-shipping/fr";
+import adminOrderEdit from "./admin-order-edit/fr";
 import adminMerchandising from "./admin-merchandising/fr";
 import adminAnalytics from "./admin-analytics/fr";
 import jewellery from "./jewellery/fr";
@@ -39,6 +40,7 @@ const fr: Dictionary = {
   shopDelivery,
   adminOrdersPrint,
   adminShipping,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

@@ -10,3 +10,4 @@ export * from "./order-print.server";
 export * from "./order-workflow.server";
 export { ordersToShip, type OrderToShip } from "./orders-to-ship.server";
 export { FORM_DUPLICATE_WINDOW_SECONDS, placeOrder, type OrderSettings, type PlaceOrderContext, type PlaceOrderResult } from "./order.service.server";
+export * from "./order-edit.service.server";
