@@ -100,9 +100,64 @@ export function orderEditFromForm(form: FormData): OrderEditChanges {
       variantId: whole(variantIds[index]),
       offerId: whole(offerIds[index]),
     })),
-    delivery:
-      feeMode === "override"
-        ? { price: whole(text(form, "feePrice")) ?? -1, reason: text(form, "feeReason")?.trim() ?? "" }
-        : "table",
+    delivery: feeMode === "override" ? { price: whole(text(form, "feePrice")) ?? -1, reason: text(form, "feeReason")?.trim() ?? "" } : "table",
   };
+}
+
+/** One recorded edit as the order page lists it: the field, before → after (as recorded), author and time. */
+export interface OrderEditEntry {
+  id: number;
+  field: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  actor: string;
+  createdAt: string;
+}
+
+/** A line of the order as the edit form starts from it. */
+export interface OrderEditFormLine {
+  productId: string;
+  title: string;
+  quantity: number;
+  unitPrice: number;
+  variantId: number | null;
+  variantLabel: string | null;
+  offerId: number | null;
+  offerLabel: string | null;
+}
+
+/** What the order page's edit form and edit history show. */
+export interface OrderEditView {
+  /** New or confirmed: never once shipped. */
+  editable: boolean;
+  values: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    wilayaCode: string;
+    communeCode: string | null;
+    deliveryType: DeliveryType;
+    stopDesk: string | null;
+    address: string | null;
+    deliveryPrice: number;
+    deliveryPriceReason: string | null;
+    lines: OrderEditFormLine[];
+  };
+  wilayas: { code: string; name: string }[];
+  /** The communes of the order's wilaya, named in the admin's language. */
+  communes: { code: string; name: string }[];
+  edits: OrderEditEntry[];
+}
+
+/** A recorded line (order_edits "lines" before/after). */
+export interface RecordedLine {
+  title: string;
+  variant?: string | null;
+  quantity: number;
+}
+
+/** "customer.phone" → "phone": the key of a field's name in the texts. */
+export function editFieldKey(field: string): string {
+  return field.startsWith("customer.") ? field.slice("customer.".length) : field;
 }

@@ -70,11 +70,19 @@ describe("editing an order", () => {
       { customer: { firstName: "Karim", lastName: "Haddad", phone: "+213 550 12 34 56", communeCode: "1644", address: "Rue 1" } },
       editor,
     );
-    expect(result).toEqual({ ok: true, changed: ["customer.firstName", "customer.lastName", "customer.phone", "customer.communeCode", "customer.address"] });
+    expect(result).toEqual({
+      ok: true,
+      changed: ["customer.firstName", "customer.lastName", "customer.phone", "customer.communeCode", "customer.address"],
+    });
     const row = await orderRow(id);
     expect([row.first_name, row.last_name, row.phone, row.commune_code, row.address]).toEqual(["Karim", "Haddad", "0550123456", "1644", "Rue 1"]);
     const edits = await editsOf(id);
-    expect(edits[2]).toMatchObject({ field: "customer.phone", before: expect.stringMatching(/^"0661\d{6}"$/), after: '"0550123456"', actor: "Samira" });
+    expect(edits[2]).toMatchObject({
+      field: "customer.phone",
+      before: expect.stringMatching(/^"0661\d{6}"$/),
+      after: '"0550123456"',
+      actor: "Samira",
+    });
     expect(edits.every((edit) => edit.actor === "Samira")).toBe(true);
     // Nothing changed: nothing recorded.
     expect(await editOrder(t.db, id, { customer: { firstName: "Karim" } }, editor)).toEqual({ ok: true, changed: [] });
@@ -86,9 +94,21 @@ describe("editing an order", () => {
 
   it("refuses what placing the order refuses: a bad phone, a blocked phone, a commune of another wilaya, a blank name", async () => {
     const id = await place([{ productId: first.id, quantity: 1 }]);
-    expect(await editOrder(t.db, id, { customer: { phone: "12345" } }, editor)).toMatchObject({ ok: false, code: "invalid", fields: { phone: expect.any(String) } });
-    expect(await editOrder(t.db, id, { customer: { firstName: " " } }, editor)).toMatchObject({ ok: false, code: "invalid", fields: { firstName: expect.any(String) } });
-    expect(await editOrder(t.db, id, { customer: { communeCode: "3106" } }, editor)).toMatchObject({ ok: false, code: "invalid", fields: { communeCode: expect.any(String) } });
+    expect(await editOrder(t.db, id, { customer: { phone: "12345" } }, editor)).toMatchObject({
+      ok: false,
+      code: "invalid",
+      fields: { phone: expect.any(String) },
+    });
+    expect(await editOrder(t.db, id, { customer: { firstName: " " } }, editor)).toMatchObject({
+      ok: false,
+      code: "invalid",
+      fields: { firstName: expect.any(String) },
+    });
+    expect(await editOrder(t.db, id, { customer: { communeCode: "3106" } }, editor)).toMatchObject({
+      ok: false,
+      code: "invalid",
+      fields: { communeCode: expect.any(String) },
+    });
     await blockPhone(t.db, "0771999999", admin, "fake");
     expect(await editOrder(t.db, id, { customer: { phone: "0771999999" } }, editor)).toMatchObject({ ok: false, code: "blocked_phone" });
     expect(await editsOf(id)).toHaveLength(0);
@@ -135,19 +155,36 @@ describe("editing an order", () => {
     const offer = await t.db.selectFrom("product_offers").select("id").where("product_id", "=", second.id).executeTakeFirstOrThrow();
     const id = await place([{ productId: second.id, quantity: 1 }]);
     expect((await editOrder(t.db, id, { items: [{ productId: second.id, quantity: 1, offerId: offer.id }] }, editor)).ok).toBe(true);
-    expect(await linesOf(id)).toEqual([{ product_id: second.id, variant_id: null, quantity: 2, unit_price: 800, line_total: 1600, offer_id: offer.id }]);
-    expect(await editOrder(t.db, id, { items: [{ productId: first.id, quantity: 1, offerId: offer.id }] }, editor)).toMatchObject({ ok: false, fields: { offer: expect.any(String) } });
+    expect(await linesOf(id)).toEqual([
+      { product_id: second.id, variant_id: null, quantity: 2, unit_price: 800, line_total: 1600, offer_id: offer.id },
+    ]);
+    expect(await editOrder(t.db, id, { items: [{ productId: first.id, quantity: 1, offerId: offer.id }] }, editor)).toMatchObject({
+      ok: false,
+      fields: { offer: expect.any(String) },
+    });
   });
 
   it("recomputes the fee from the table for the wilaya and mode, or takes one set by hand with its reason", async () => {
     const id = await place([{ productId: first.id, quantity: 1 }]);
     const itemsTotal = (await orderRow(id)).items_total;
     expect((await editOrder(t.db, id, { customer: { wilayaCode: "31", communeCode: "3106" } }, editor)).ok).toBe(true);
-    expect(await orderRow(id)).toMatchObject({ wilaya_code: "31", commune_code: "3106", delivery_price: 600, total: itemsTotal + 600, delivery_price_reason: null });
+    expect(await orderRow(id)).toMatchObject({
+      wilaya_code: "31",
+      commune_code: "3106",
+      delivery_price: 600,
+      total: itemsTotal + 600,
+      delivery_price_reason: null,
+    });
     expect((await editOrder(t.db, id, { deliveryType: "stop_desk" }, editor)).ok).toBe(true);
     expect(await orderRow(id)).toMatchObject({ delivery_type: "stop_desk", delivery_price: 400, total: itemsTotal + 400 });
-    expect(await editOrder(t.db, id, { delivery: { price: 250, reason: " " } }, editor)).toMatchObject({ ok: false, fields: { feeReason: expect.any(String) } });
-    expect(await editOrder(t.db, id, { delivery: { price: -1, reason: "x" } }, editor)).toMatchObject({ ok: false, fields: { feePrice: expect.any(String) } });
+    expect(await editOrder(t.db, id, { delivery: { price: 250, reason: " " } }, editor)).toMatchObject({
+      ok: false,
+      fields: { feeReason: expect.any(String) },
+    });
+    expect(await editOrder(t.db, id, { delivery: { price: -1, reason: "x" } }, editor)).toMatchObject({
+      ok: false,
+      fields: { feePrice: expect.any(String) },
+    });
     expect((await editOrder(t.db, id, { delivery: { price: 250, reason: "Client fidèle" } }, editor)).ok).toBe(true);
     expect(await orderRow(id)).toMatchObject({ delivery_price: 250, delivery_price_reason: "Client fidèle", total: itemsTotal + 250 });
     const fee = (await editsOf(id)).filter((edit) => edit.field === "deliveryPrice").at(-1);
@@ -156,11 +193,17 @@ describe("editing an order", () => {
     expect((await editOrder(t.db, id, { delivery: "table" }, editor)).ok).toBe(true);
     expect(await orderRow(id)).toMatchObject({ delivery_price: 400, delivery_price_reason: null });
     // A wilaya without a stop-desk refuses it.
-    expect(await editOrder(t.db, id, { customer: { wilayaCode: "09", communeCode: "" } }, editor)).toMatchObject({ ok: false, fields: { deliveryType: expect.any(String) } });
+    expect(await editOrder(t.db, id, { customer: { wilayaCode: "09", communeCode: "" } }, editor)).toMatchObject({
+      ok: false,
+      fields: { deliveryType: expect.any(String) },
+    });
   });
 
   it("asks the address of a home delivery where the order's form does", async () => {
-    const id = await place([{ productId: first.id, quantity: 1 }], { source: "product_detail", customer: { firstName: "أمين", lastName: "بن علي", phone: nextPhone(), wilayaCode: "16", address: "حي 1" } });
+    const id = await place([{ productId: first.id, quantity: 1 }], {
+      source: "product_detail",
+      customer: { firstName: "أمين", lastName: "بن علي", phone: nextPhone(), wilayaCode: "16", address: "حي 1" },
+    });
     expect(await editOrder(t.db, id, { customer: { address: "" } }, editor)).toMatchObject({ ok: false, fields: { address: expect.any(String) } });
   });
 
@@ -217,7 +260,16 @@ describe("editing a confirmed order's lines", () => {
     const { variantIds } = await addVariants(
       t.db,
       product.id,
-      [{ ar: "اللون", fr: "Couleur", values: [{ ar: "أحمر", fr: "Rouge" }, { ar: "أزرق", fr: "Bleu" }] }],
+      [
+        {
+          ar: "اللون",
+          fr: "Couleur",
+          values: [
+            { ar: "أحمر", fr: "Rouge" },
+            { ar: "أزرق", fr: "Bleu" },
+          ],
+        },
+      ],
       [
         { values: [0], sku: "EDIT-RED", stock: 5 },
         { values: [1], sku: "EDIT-BLUE", stock: 2, price: product.price + 300 },
@@ -230,7 +282,16 @@ describe("editing a confirmed order's lines", () => {
 
     expect((await editOrder(t.db, id, { items: [{ productId: product.id, quantity: 2, variantId: blue }] }, editor)).ok).toBe(true);
     expect([await variantStock(t.db, red), await variantStock(t.db, blue)]).toEqual([5, 0]);
-    expect(await linesOf(id)).toEqual([{ product_id: product.id, variant_id: blue, quantity: 2, unit_price: product.price + 300, line_total: 2 * (product.price + 300), offer_id: null }]);
+    expect(await linesOf(id)).toEqual([
+      {
+        product_id: product.id,
+        variant_id: blue,
+        quantity: 2,
+        unit_price: product.price + 300,
+        line_total: 2 * (product.price + 300),
+        offer_id: null,
+      },
+    ]);
 
     await setVariantStock(t.db, product.id, blue, 0);
     const refused = await editOrder(t.db, id, { items: [{ productId: product.id, quantity: 3, variantId: blue }] }, editor);

@@ -87,10 +87,7 @@ export interface OrderEditWrite {
   at: string;
 }
 
-export type OrderEditWriteResult =
-  | { kind: "edited" }
-  | { kind: "stale" }
-  | { kind: "short"; title: string; available: number; missing: boolean };
+export type OrderEditWriteResult = { kind: "edited" } | { kind: "stale" } | { kind: "short"; title: string; available: number; missing: boolean };
 
 class Abort extends Error {
   constructor(readonly result: Exclude<OrderEditWriteResult, { kind: "edited" }>) {
@@ -121,7 +118,11 @@ export async function applyOrderEdit(db: Kysely<Database>, edit: OrderEditWrite)
       if (edit.lines) {
         if (edit.moveStock) {
           // Read under the order's row lock: the lines whose stock was taken at confirmation.
-          const before = await trx.selectFrom("order_items").select(["product_id", "variant_id", "quantity"]).where("order_id", "=", edit.orderId).execute();
+          const before = await trx
+            .selectFrom("order_items")
+            .select(["product_id", "variant_id", "quantity"])
+            .where("order_id", "=", edit.orderId)
+            .execute();
           const diff = new Map<string, { productId: string; variantId: number | null; title: string; quantity: number }>();
           const add = (productId: string, variantId: number | null, title: string, quantity: number) => {
             const key = lineKey(productId, variantId);
@@ -141,7 +142,8 @@ export async function applyOrderEdit(db: Kysely<Database>, edit: OrderEditWrite)
           for (const { productId, variantId, title, quantity } of ordered) {
             if (quantity > 0) {
               const taken = await takeStock(trx, productId, quantity, edit.at, variantId);
-              if (!taken.ok) throw new Abort({ kind: "short", title: title || taken.title || productId, available: taken.available, missing: taken.missing });
+              if (!taken.ok)
+                throw new Abort({ kind: "short", title: title || taken.title || productId, available: taken.available, missing: taken.missing });
             } else if (quantity < 0) {
               await returnStock(trx, productId, -quantity, edit.at, variantId);
             }

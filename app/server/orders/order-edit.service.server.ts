@@ -7,6 +7,8 @@ import {
   MAX_DELIVERY_PRICE,
   MAX_FEE_REASON_LENGTH,
   type OrderEditChanges,
+  type OrderEditEntry,
+  type OrderEditView,
   type OrderEditField,
   type OrderEditLine,
 } from "~/lib/order-edit";
@@ -15,7 +17,14 @@ import { listWilayas, listCommunes } from "../delivery/index.server";
 import type { Database } from "../db/database.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
-import { applyOrderEdit, selectOrderEdits, selectOrderForEdit, selectOrderLinesForEdit, type OrderEditWrite, type OrderLineForEdit } from "./order-edit.repo.server";
+import {
+  applyOrderEdit,
+  selectOrderEdits,
+  selectOrderForEdit,
+  selectOrderLinesForEdit,
+  type OrderEditWrite,
+  type OrderLineForEdit,
+} from "./order-edit.repo.server";
 import { priceOrderLines, resolveOrderDelivery, type PricedLine } from "./order-pricing.server";
 import { isPhoneBlocked } from "./order-workflow.server";
 
@@ -43,7 +52,18 @@ export type OrderEditResult =
     };
 
 /** The lines as an edit records them (before and after). */
-function linesRecord(lines: readonly { productId: string; variantId: number | null; title: string; variantLabel: string | null; offerId: number | null; quantity: number; unitPrice: number; lineTotal: number }[]) {
+function linesRecord(
+  lines: readonly {
+    productId: string;
+    variantId: number | null;
+    title: string;
+    variantLabel: string | null;
+    offerId: number | null;
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+  }[],
+) {
   return lines.map((line) => ({
     productId: line.productId,
     ...(line.variantId !== null ? { variantId: line.variantId, variant: line.variantLabel } : {}),
@@ -137,7 +157,11 @@ export async function editOrder(
   const parsed = validateOrderRequest({
     source: order.source,
     customer,
-    items: requested.map((line) => ({ productId: line.productId, quantity: line.offerId !== undefined ? 1 : line.quantity, variantId: line.variantId })),
+    items: requested.map((line) => ({
+      productId: line.productId,
+      quantity: line.offerId !== undefined ? 1 : line.quantity,
+      variantId: line.variantId,
+    })),
     deliveryType,
     stopDesk,
     bundle,
@@ -205,9 +229,11 @@ export async function editOrder(
     const { price } = changes.delivery;
     const why = changes.delivery.reason.trim();
     const fields: Record<string, string> = {};
-    if (!Number.isSafeInteger(price) || price < 0 || price > MAX_DELIVERY_PRICE) fields.feePrice = t("adminOrderEdit.errors.fee_price", { max: MAX_DELIVERY_PRICE });
+    if (!Number.isSafeInteger(price) || price < 0 || price > MAX_DELIVERY_PRICE)
+      fields.feePrice = t("adminOrderEdit.errors.fee_price", { max: MAX_DELIVERY_PRICE });
     if (why === "") fields.feeReason = t("adminOrderEdit.errors.fee_reason");
-    else if (why.length > MAX_FEE_REASON_LENGTH || !STORABLE_TEXT.test(why)) fields.feeReason = t("adminOrderEdit.errors.fee_reason_long", { max: MAX_FEE_REASON_LENGTH });
+    else if (why.length > MAX_FEE_REASON_LENGTH || !STORABLE_TEXT.test(why))
+      fields.feeReason = t("adminOrderEdit.errors.fee_reason_long", { max: MAX_FEE_REASON_LENGTH });
     if (Object.keys(fields).length > 0) return refuse("invalid", fields);
     deliveryPrice = price;
     reason = why;
@@ -277,17 +303,6 @@ export async function editOrder(
   }
 }
 
-/** One recorded edit as the order page lists it: the field, before → after (as recorded), author and time. */
-export interface OrderEditEntry {
-  id: number;
-  field: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  actor: string;
-  createdAt: string;
-}
-
 const parse = (text: string | null): unknown => {
   if (text === null) return null;
   try {
@@ -298,7 +313,7 @@ const parse = (text: string | null): unknown => {
 };
 
 /** What the order page's edit form and history need: whether it is editable, its current values, the wilayas and the edits. */
-export async function orderEditPage(db: Kysely<Database>, orderId: number, language: Language) {
+export async function orderEditPage(db: Kysely<Database>, orderId: number, language: Language): Promise<OrderEditView | null> {
   const [order, lines, edits, wilayas] = await Promise.all([
     selectOrderForEdit(db, orderId),
     selectOrderLinesForEdit(db, orderId),
@@ -333,21 +348,17 @@ export async function orderEditPage(db: Kysely<Database>, orderId: number, langu
     },
     wilayas: wilayas.map(({ code, name }) => ({ code, name })),
     communes: communes.map((commune) => ({ code: commune.code, name: language === "ar" ? commune.nameAr : commune.name })),
-    edits: edits.map(
-      (edit): OrderEditEntry => ({
-        id: edit.id,
-        field: edit.field,
-        before: parse(edit.before),
-        after: parse(edit.after),
-        reason: edit.reason,
-        actor: edit.actor,
-        createdAt: edit.created_at,
-      }),
-    ),
+    edits: edits.map((edit): OrderEditEntry => ({
+      id: edit.id,
+      field: edit.field,
+      before: parse(edit.before),
+      after: parse(edit.after),
+      reason: edit.reason,
+      actor: edit.actor,
+      createdAt: edit.created_at,
+    })),
   };
 }
-
-export type OrderEditPage = NonNullable<Awaited<ReturnType<typeof orderEditPage>>>;
 
 /** The translated refusal of an edit (for a caller that has only the code). */
 export function orderEditErrorMessage(t: TFunction, code: Extract<OrderEditResult, { ok: false }>["code"]): string {
