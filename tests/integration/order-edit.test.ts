@@ -255,6 +255,18 @@ describe("editing a confirmed order's lines", () => {
     expect(await productStock(second.id)).toBe(10);
   });
 
+  it("never oversells when two confirmed orders take the last pieces at once", async () => {
+    const product = stocked[4]!;
+    await setStock(product.id, 4);
+    const ids = [await place([{ productId: product.id, quantity: 1 }]), await place([{ productId: product.id, quantity: 1 }])];
+    for (const id of ids) expect(await changeOrderStatus(t.db, id, "confirmed", admin)).toEqual({ ok: true });
+    expect(await productStock(product.id)).toBe(2);
+    const results = await Promise.all(ids.map((id) => editOrder(t.db, id, { items: [{ productId: product.id, quantity: 3 }] }, editor)));
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.code === "out_of_stock")).toHaveLength(1);
+    expect(await productStock(product.id)).toBe(0);
+  });
+
   it("moves a variant's stock when the line changes variant", async () => {
     const product = stocked[3]!;
     const { variantIds } = await addVariants(
