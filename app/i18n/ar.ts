@@ -21,6 +21,7 @@ import adminShipping from "./admin-shipping/ar";
 import adminConfirmation from "./admin-confirmation/ar";
 import adminDashboard from "./admin-dashboard/ar";
 import adminDrafts from "./admin-drafts/ar";
+import adminOrderEdit from "./admin-order-edit/ar";
 import adminMerchandising from "./admin-merchandising/ar";
 import adminAnalytics from "./admin-analytics/ar";
 import jewellery from "./jewellery/ar";
@@ -48,6 +49,7 @@ const ar = {
   adminConfirmation,
   adminDashboard,
   adminDrafts,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

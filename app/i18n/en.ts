@@ -17,6 +17,7 @@ import adminShipping from "./admin-shipping/en";
 import adminConfirmation from "./admin-confirmation/en";
 import adminDashboard from "./admin-dashboard/en";
 import adminDrafts from "./admin-drafts/en";
+import adminOrderEdit from "./admin-order-edit/en";
 import adminMerchandising from "./admin-merchandising/en";
 import adminAnalytics from "./admin-analytics/en";
 import jewellery from "./jewellery/en";
@@ -45,6 +46,7 @@ const en: Dictionary = {
   adminConfirmation,
   adminDashboard,
   adminDrafts,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

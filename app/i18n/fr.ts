@@ -17,6 +17,7 @@ import adminShipping from "./admin-shipping/fr";
 import adminConfirmation from "./admin-confirmation/fr";
 import adminDashboard from "./admin-dashboard/fr";
 import adminDrafts from "./admin-drafts/fr";
+import adminOrderEdit from "./admin-order-edit/fr";
 import adminMerchandising from "./admin-merchandising/fr";
 import adminAnalytics from "./admin-analytics/fr";
 import jewellery from "./jewellery/fr";
@@ -45,6 +46,7 @@ const fr: Dictionary = {
   adminConfirmation,
   adminDashboard,
   adminDrafts,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

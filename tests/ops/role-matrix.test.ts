@@ -69,7 +69,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   "admin-custom-page-new": { path: "/admin/custom-pages/new", access: "merchandising" },
   "routes/admin/custom-page-edit": { path: "/admin/custom-pages/1", access: "merchandising" },
   "routes/admin/page-layouts": { path: "/admin/page-layouts?page=home", access: "merchandising" },
-  "routes/admin/picker-products": { path: "/admin/picker-products?q=x", access: "merchandising" },
+  "routes/admin/picker-products": { path: "/admin/picker-products?q=x", access: ["merchandising", "orders", "queue"] },
   "routes/admin/analytics": { path: "/admin/analytics", access: "analytics" },
   "routes/admin/staff": { path: "/admin/staff", access: "staff" },
   "routes/admin/password": { path: "/admin/password", access: "signed_in" },

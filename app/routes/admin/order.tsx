@@ -1,13 +1,17 @@
 import { useTranslation } from "~/i18n/react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
 import { ConfirmationPanel } from "~/components/admin/ConfirmationPanel";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
 import { OrderLinesTable } from "~/components/admin/OrderLinesTable";
+import { OrderEditForm } from "~/components/admin/OrderEditForm";
+import { OrderEditHistory } from "~/components/admin/OrderEditHistory";
 import { ParcelPanel } from "~/components/admin/ParcelPanel";
+import { mayUseAny } from "~/lib/admin-roles";
 import { isBundleId } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
 import { orderFilterToSearchParams } from "~/lib/order-filter";
+import { orderEditFromForm } from "~/lib/order-edit";
 import { MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
 import { courierFeaturesEnabled, listCourierAccounts } from "~/server/couriers/index.server";
 import { getDb } from "~/server/db/connection.server";
@@ -20,9 +24,11 @@ import {
   changeOrderStatus,
   confirmationErrorMessage,
   confirmationPanel,
+  editOrder,
   getAdminOrder,
   mayAdminOpenOrders,
   runConfirmationIntent,
+  orderEditPage,
   setOrderPhoneBlocked,
   workflowErrorMessage,
   type WorkflowResult,
@@ -35,24 +41,29 @@ function orderIdOf(raw: string | undefined): number | null {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request, ["orders", "fulfilment", "queue"]);
+  const admin = await requireAdmin(request, ["orders", "fulfilment", "queue"]);
   const openable = orderIdOf(params.id);
-  if (openable !== null && !(await mayAdminOpenOrders(getDb(), viewer, [openable]))) throw await forbiddenResponse(request);
+  if (openable !== null && !(await mayAdminOpenOrders(getDb(), admin, [openable]))) throw await forbiddenResponse(request);
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const id = orderIdOf(params.id);
   const db = getDb();
   const found = id === null ? null : await getAdminOrder(db, id, language);
   if (!found) throw data(t("adminOrders.errors.not_found"), { status: 404 });
-  const [parcel, accounts, confirmation] = await Promise.all([
+  const [parcel, accounts, confirmation, edit] = await Promise.all([
     orderParcel(db, found.order.id),
     listCourierAccounts(db),
     confirmationPanel(db, found.order.id),
+    orderEditPage(db, found.order.id, language),
   ]);
+  // Editing (docs/decisions/0033-order-edits.md): owner and manager, and a confirmer on the orders given to them.
+  const search = new URL(request.url).searchParams;
+  const mayEdit = mayUseAny(admin.role, ["orders", "queue"]) && edit?.editable === true;
   return {
     language,
     title: ctx.pageTitle(t("adminOrders.order.title", { number: found.order.orderNumber })),
     ...found,
+    edit: edit && { ...edit, mayEdit, editing: mayEdit && search.get("edit") === "1", edited: search.get("edited") === "1" },
     parcel,
     confirmation,
     couriersEnabled: courierFeaturesEnabled(),
@@ -61,14 +72,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export type OrderActionAnswer = { ok: boolean; message: string };
+export type OrderActionAnswer = { ok: boolean; message: string; fields?: Record<string, string> };
 
-/** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate) | call | confirm-call | cancel-call (ConfirmationPanel). */
+/** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate) | call | confirm-call | cancel-call (ConfirmationPanel) | edit (app/lib/order-edit.ts). */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdminAction(request, ["orders", "fulfilment", "queue"]);
   const openable = orderIdOf(params.id);
   if (openable !== null && !(await mayAdminOpenOrders(getDb(), admin, [openable]))) throw await forbiddenResponse(request);
-  const { t } = await requestI18n(request);
+  const { t, language } = await requestI18n(request);
   const answer = (ok: boolean, message: string, status = 200) => data<OrderActionAnswer>({ ok, message }, { status });
   const id = orderIdOf(params.id);
   if (id === null) return answer(false, t("adminOrders.errors.not_found"), 404);
@@ -92,6 +103,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (intent === "note") {
       const result = await addOrderNote(db, id, actor, form.get("note"));
       return result.ok ? answer(true, t("adminOrders.notices.noteAdded")) : refused(result);
+    }
+    if (intent === "edit") {
+      if (!mayUseAny(admin.role, ["orders", "queue"])) return answer(false, t("admin.errors.forbidden"), 403);
+      const result = await editOrder(db, id, orderEditFromForm(form), { adminId: admin.adminId, name: admin.name }, { language });
+      if (!result.ok) {
+        const status = result.code === "not_found" ? 404 : result.code === "stale" ? 409 : 422;
+        return data<OrderActionAnswer>({ ok: false, message: result.message, fields: result.fields }, { status });
+      }
+      return redirect(`/admin/orders/${id}?edited=1`, 303);
     }
     if (intent === "ship") {
       const accountId = Number(form.get("accountId"));
@@ -124,10 +144,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { order, items, events, notes, record, duplicates, blocked, transitions, language, parcel, couriersEnabled, shipAccounts } = loaderData;
+  const { order, items, events, notes, record, duplicates, blocked, transitions, language, parcel, couriersEnabled, shipAccounts, edit } = loaderData;
   const money = (amount: number) => formatDinars(amount, language);
   const none = t("adminOrders.order.none");
   const actorName = (actor: string) => (actor === "shopper" || actor === "system" ? t(`adminOrders.order.actors.${actor}`) : actor);
+  const notice = actionData ?? (edit?.edited ? { ok: true, message: t("adminOrderEdit.notices.saved") } : undefined);
   const phoneListHref = `/admin/orders?${orderFilterToSearchParams({ q: order.phone }).toString()}`;
 
   return (
@@ -151,20 +172,38 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {t("adminOrdersPrint.printSlip")}
         </a>
         <span className="text-sm text-stone-600">{t("adminOrders.order.placedAt", { date: formatOrderDate(order.createdAt, language) })}</span>
+        {edit?.mayEdit && !edit.editing ? (
+          <Link
+            to="?edit=1"
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white"
+            data-testid="order-edit"
+          >
+            {t("adminOrderEdit.edit")}
+          </Link>
+        ) : null}
       </div>
 
       <p
         role="status"
         aria-live="polite"
         className={
-          actionData
-            ? `rounded-lg px-4 py-3 text-sm font-medium ${actionData.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`
-            : "sr-only"
+          notice ? `rounded-lg px-4 py-3 text-sm font-medium ${notice.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}` : "sr-only"
         }
         data-testid="order-notice"
       >
-        {actionData?.message}
+        {notice?.message}
       </p>
+
+      {edit?.editing ? (
+        <OrderEditForm
+          view={edit}
+          action={`/admin/orders/${order.id}?edit=1`}
+          cancelHref={`/admin/orders/${order.id}`}
+          fields={actionData?.fields}
+          busy={busy}
+          language={language}
+        />
+      ) : null}
 
       {order.phoneFlagged ? (
         <section className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="phone-flag">
@@ -249,6 +288,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </div>
             </dl>
           </section>
+
+          {edit ? (
+            <OrderEditHistory
+              edits={edit.edits}
+              language={language}
+              names={Object.fromEntries([...edit.wilayas, ...edit.communes].map((place) => [place.code, place.name]))}
+            />
+          ) : null}
 
           <section className={card} aria-labelledby="order-history">
             <h2 id="order-history" className="mb-3 font-semibold">

@@ -27,3 +27,4 @@ export {
   type DraftListItem,
   type SaveDraftResult,
 } from "./order-drafts.server";
+export * from "./order-edit.service.server";
