@@ -84,9 +84,10 @@ function AdminTabs({ tabs, newOrdersBadge }: { tabs: readonly AdminTab[]; newOrd
   if (tabs.length === 0) return null;
   return (
     <nav aria-label={t("admin.tabsLabel")} className="border-b border-stone-200 bg-white">
+      {/* Each tab is relative: the new-orders badge's screen-reader text (absolutely placed) stays inside the scrolling strip, never past the page's edge. */}
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 whitespace-nowrap" data-testid="admin-tabs">
         {ADMIN_TABS.filter(({ tab }) => tabs.includes(tab)).map(({ tab, to }) => (
-          <li key={tab} className="shrink-0">
+          <li key={tab} className="relative shrink-0">
             <NavLink
               to={to}
               end={to === "/admin"}
