@@ -15,6 +15,13 @@ afterAll(async () => {
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
 
 describe("home sections", () => {
+  it("answers an empty listing for a category slug that names an Object.prototype member, never a server error", async () => {
+    for (const slug of ["valueOf", "constructor", "toString", "__proto__"]) {
+      const listing = await listCategoryProducts(t.db, slug, "ar", { sort: "newest", page: 1 });
+      expect(listing, slug).toMatchObject({ products: [], total: 0, fallback: false });
+    }
+  });
+
   it("show the 8 newest in-stock products of each section, with their main image", async () => {
     for (const section of ["featured", "special-offers"] as const) {
       const expected = demoProducts

@@ -28,25 +28,9 @@ vi.mock("~/server/db/connection.server", () => ({
   closeDatabase: async () => {},
 }));
 // The admin's session is checked elsewhere (tests/e2e/admin-auth.test.ts): here, a signed-in admin.
-vi.mock("~/server/http/admin-session.server", async (original) => ({
-  ...(await original<object>()),
-  requireAdmin: async () => ({
-    adminId: 1,
-    email: "owner@souq.test",
-    name: "owner@souq.test",
-    role: "owner",
-    sessionId: "test",
-    mustChangePassword: false,
-  }),
-  requireAdminAction: async () => ({
-    adminId: 1,
-    email: "owner@souq.test",
-    name: "owner@souq.test",
-    role: "owner",
-    sessionId: "test",
-    mustChangePassword: false,
-  }),
-}));
+vi.mock("~/server/http/admin-session.server", async (original) =>
+  (await import("../support/signed-in-owner")).signedInOwner(await original<object>()),
+);
 // SECRETS_KEY as each test sets it (the rest of the environment as parsed).
 const secrets = vi.hoisted(() => ({ key: undefined as string | undefined }));
 vi.mock("~/server/env.server", async (original) => {

@@ -18,25 +18,9 @@ vi.mock("~/server/db/connection.server", () => ({
   closeDatabase: async () => {},
 }));
 // The admin's session is checked elsewhere (tests/e2e/admin-auth.test.ts): here, a signed-in admin.
-vi.mock("~/server/http/admin-session.server", async (original) => ({
-  ...(await original<object>()),
-  requireAdmin: async () => ({
-    adminId: 1,
-    email: "owner@souq.test",
-    name: "owner@souq.test",
-    role: "owner",
-    sessionId: "test",
-    mustChangePassword: false,
-  }),
-  requireAdminAction: async () => ({
-    adminId: 1,
-    email: "owner@souq.test",
-    name: "owner@souq.test",
-    role: "owner",
-    sessionId: "test",
-    mustChangePassword: false,
-  }),
-}));
+vi.mock("~/server/http/admin-session.server", async (original) =>
+  (await import("../support/signed-in-owner")).signedInOwner(await original<object>()),
+);
 
 const root = await import("~/root");
 const adminSettings = await import("~/routes/admin/settings");

@@ -126,7 +126,11 @@ export interface ProductPage {
   fallback: boolean;
 }
 
-const categoryFallbacks: Record<string, FallbackProduct[]> = { toys: fallbackToys, books: fallbackBooks };
+/** A Map, not an object: a slug from the URL ("valueOf", "constructor") must never find an Object.prototype member. */
+const categoryFallbacks = new Map<string, FallbackProduct[]>([
+  ["toys", fallbackToys],
+  ["books", fallbackBooks],
+]);
 
 /**
  * One page of a category's in-stock products. Toys and books fall back to the
@@ -154,10 +158,10 @@ export async function listCategoryProducts(
       };
     }
   } catch (error) {
-    if (!categoryFallbacks[category]) throw error;
+    if (!categoryFallbacks.has(category)) throw error;
     logger.error({ err: error, category }, "category query failed; showing built-in samples");
   }
-  const samples = categoryFallbacks[category];
+  const samples = categoryFallbacks.get(category);
   if (!samples) return { products: [], total: 0, page, pageCount: 1, fallback: false };
   return {
     products: samples.map((p) => fallbackToCard(p, language)),
