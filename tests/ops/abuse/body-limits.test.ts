@@ -53,8 +53,11 @@ describe("huge bodies on every POST route", () => {
         const what = `${route.path} ${label}: ${answer.text.slice(0, 200)}`;
         expect(answer.status, what).toBe(route.status);
         expect(answer.headers.connection, what).toBe("close");
-        // Answered before the end of the body (what was written sat in the kernel's buffers).
-        expect(answer.sent, what).toBeLessThan(options.total);
+        // Answered before the end of the body (what was written sat in the kernel's buffers). Only
+        // the 200 MB body shows it: 36 MB can fit whole in loopback's buffers (Linux lets a socket's
+        // receive buffer grow to 32 MB, and the sender keeps 4 MB), sent before a slow server answers.
+        // That a Content-Length alone is refused is the next test's.
+        if ("chunked" in options) expect(answer.sent, what).toBeLessThan(options.total);
         if (route.json) expect(String(answer.headers["content-type"]), what).toContain("application/json");
         else expect(String(answer.headers["content-type"]), what).toContain("text/html");
       }
