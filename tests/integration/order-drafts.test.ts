@@ -30,6 +30,8 @@ const toy = plenty[0]!;
 const other = plenty[1]!;
 const soldOut = demoProducts.find((p) => !p.inStock)!;
 const open: OrderSettings = { perIp: { limit: 10_000, windowSeconds: 600 }, perPhone: { limit: 10_000, windowSeconds: 3600 } };
+/** The confirmation agent who turns drafts into orders. */
+const AGENT = { adminId: 7, email: "agent@souq.test" };
 
 let phoneCounter = 0;
 function nextPhone(): string {
@@ -146,24 +148,35 @@ describe("the admin's drafts", () => {
     const phone = nextPhone();
     await saveOrderDraft(t.db, draft(phone, { source: "contact_form", items: [{ productId: toy.id, quantity: 2 }] }), { ip: nextIp() });
     const [row] = await draftsOf(phone);
-    const result = await convertOrderDraft(t.db, row!.id, { ip: "192.0.2.50", language: "ar" }, open);
+    const result = await convertOrderDraft(t.db, row!.id, { ip: "192.0.2.50", language: "ar", placedBy: AGENT }, open);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const order = await t.db.selectFrom("orders").selectAll().where("order_number", "=", result.orderNumber).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ phone, source: "contact_form", items_total: toy.price * 2 });
     expect(await draftsOf(phone)).toHaveLength(0);
-    expect(await convertOrderDraft(t.db, row!.id, { ip: "192.0.2.50", language: "ar" }, open)).toEqual({ ok: false, reason: "not_found" });
+    // The order's history names the agent who placed it, not the shopper.
+    const firstEvent = await t.db
+      .selectFrom("order_events")
+      .select(["status", "actor"])
+      .where("order_id", "=", order.id)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    expect(firstEvent).toEqual({ status: "new", actor: AGENT.email });
+    expect(await convertOrderDraft(t.db, row!.id, { ip: "192.0.2.50", language: "ar", placedBy: AGENT }, open)).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
   });
 
   it("answers the order service's refusal in the admin's language and keeps the draft", async () => {
     const phone = nextPhone();
     await saveOrderDraft(t.db, draft(phone, { items: [{ productId: soldOut.id, quantity: 1 }] }), { ip: nextIp() });
     const [row] = await draftsOf(phone);
-    const result = await convertOrderDraft(t.db, row!.id, { ip: "192.0.2.51", language: "fr" }, open);
+    const result = await convertOrderDraft(t.db, row!.id, { ip: "192.0.2.51", language: "fr", placedBy: AGENT }, open);
     expect(result).toMatchObject({ ok: false, reason: "refused", error: { code: "out_of_stock" } });
     if (result.ok || result.reason !== "refused") return;
     // The product's stock in French; the same refusal reads in Arabic for an Arabic admin.
-    const inArabic = await convertOrderDraft(t.db, row!.id, { ip: "192.0.2.51", language: "ar" }, open);
+    const inArabic = await convertOrderDraft(t.db, row!.id, { ip: "192.0.2.51", language: "ar", placedBy: AGENT }, open);
     expect(inArabic.ok || inArabic.reason !== "refused" ? null : inArabic.error.message).not.toBe(result.error.message);
     expect(await draftsOf(phone)).toHaveLength(1);
   });

@@ -64,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export type DraftsAdminAnswer = { ok: false; message: string; fields: string[] };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request, "queue");
+  const admin = await requireAdminAction(request, "queue");
   const { t, language } = await requestI18n(request);
   const form = await request.formData();
   const refuse = (status: number, message: string, fields: string[] = []) =>
@@ -74,7 +74,12 @@ export async function action({ request }: Route.ActionArgs) {
   const page = pageOf(new URL(request.url).searchParams);
   switch (form.get("intent")) {
     case "convert": {
-      const result = await convertOrderDraft(getDb(), id, { ip: clientIp(request), language, userAgent: request.headers.get("user-agent") });
+      const result = await convertOrderDraft(getDb(), id, {
+        ip: clientIp(request),
+        language,
+        userAgent: request.headers.get("user-agent"),
+        placedBy: { adminId: admin.adminId, email: admin.email },
+      });
       if (!result.ok) {
         if (result.reason === "not_found") return refuse(404, t("adminDrafts.errors.not_found"));
         return refuse(422, result.error.message, Object.values(result.error.fields));

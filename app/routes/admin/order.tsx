@@ -53,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [parcel, accounts, confirmation, edit] = await Promise.all([
     orderParcel(db, found.order.id),
     listCourierAccounts(db),
-    confirmationPanel(db, found.order.id),
+    confirmationPanel(db, found),
     orderEditPage(db, found.order.id, language),
   ]);
   // Editing (docs/decisions/0033-order-edits.md): owner and manager, and a confirmer on the orders given to them.

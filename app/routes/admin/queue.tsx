@@ -25,7 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = await pageContext(request);
   const db = getDb();
   const held = await heldOrder(db, session);
-  const [found, panel] = held === null ? [null, null] : await Promise.all([getAdminOrder(db, held, ctx.language), confirmationPanel(db, held)]);
+  const found = held === null ? null : await getAdminOrder(db, held, ctx.language);
+  const panel = found && (await confirmationPanel(db, found));
   return {
     language: ctx.language,
     title: ctx.pageTitle(ctx.t("adminConfirmation.queue.title")),

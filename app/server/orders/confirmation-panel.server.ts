@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { createI18n } from "~/i18n/i18n";
 import { confirmationWhatsappUrl, WHATSAPP_LANGUAGES, WHATSAPP_TEMPLATES, type WhatsappTemplate } from "~/lib/whatsapp-confirm";
 import type { Database } from "../db/database.server";
-import { getAdminOrder } from "./admin-orders.server";
+import { communeNamesByCode, wilayaNamesByCode } from "../delivery/index.server";
+import type { AdminOrder } from "./admin-orders.server";
 import {
   cancelOrderCall,
   confirmOrderCall,
@@ -26,27 +27,41 @@ export interface ConfirmationPanelData {
   whatsapp: { template: WhatsappTemplate; language: "ar" | "fr"; url: string }[];
 }
 
-export async function confirmationPanel(db: Kysely<Database>, orderId: number): Promise<ConfirmationPanelData | null> {
-  const confirmation = await orderConfirmation(db, orderId);
+/**
+ * The panel of an order already loaded for its page (getAdminOrder): its confirmation, the
+ * customer's history and the WhatsApp links. Each message names the wilaya and commune in its
+ * own language, so only those names are read here, never the order again.
+ */
+export async function confirmationPanel(
+  db: Kysely<Database>,
+  { order, items }: Pick<AdminOrder, "order" | "items">,
+): Promise<ConfirmationPanelData | null> {
+  const [confirmation, customer, wilayas, communes, translations] = await Promise.all([
+    orderConfirmation(db, order.id),
+    customerHistory(db, order.phone, order.id),
+    wilayaNamesByCode(db),
+    communeNamesByCode(db, order.communeCode ? [order.communeCode] : []),
+    Promise.all(WHATSAPP_LANGUAGES.map((language) => createI18n(language))),
+  ]);
   if (!confirmation) return null;
+  const wilaya = wilayas.get(order.wilayaCode);
+  const commune = order.communeCode ? communes.get(order.communeCode) : undefined;
   const whatsapp: ConfirmationPanelData["whatsapp"] = [];
-  let phone = "";
-  let customer: CustomerHistory | null = null;
-  for (const language of WHATSAPP_LANGUAGES) {
-    // Each message names the wilaya and commune in its own language.
-    const [found, { t }] = await Promise.all([getAdminOrder(db, orderId, language), createI18n(language)]);
-    if (!found) return null;
-    const { order, items } = found;
-    phone = order.phone;
-    customer ??= await customerHistory(db, order.phone, order.id);
-    const delivery = [order.stopDeskName ?? null, order.communeName, order.wilayaName]
+  WHATSAPP_LANGUAGES.forEach((language, index) => {
+    const { t } = translations[index]!;
+    const arabic = language === "ar";
+    const delivery = [
+      order.stopDeskName,
+      commune ? (arabic ? commune.nameAr : commune.name) : order.communeCode,
+      wilaya ? (arabic ? wilaya.name_ar : wilaya.name) : null,
+    ]
       .filter((part): part is string => Boolean(part))
-      .join(language === "ar" ? "، " : ", ");
+      .join(arabic ? "، " : ", ");
     const message = { orderNumber: order.orderNumber, firstName: order.firstName, lines: items, total: order.total, delivery };
     for (const template of WHATSAPP_TEMPLATES)
       whatsapp.push({ template, language, url: confirmationWhatsappUrl(order.phone, template, message, language, t) });
-  }
-  return { orderId, phone, confirmation, customer: customer!, whatsapp };
+  });
+  return { orderId: order.id, phone: order.phone, confirmation, customer, whatsapp };
 }
 
 /** The confirmation intents of an admin form: call (outcome, callbackAt, note), confirm-call, cancel-call (reason, note). */

@@ -10,6 +10,7 @@ import { offersOfProducts, productsForOrder, variantsForOrder } from "../catalog
 import type { Database } from "../db/database.server";
 import { limitedTransaction, windowStart, withRateLimits } from "../platform/index.server";
 import { placeOrder, type OrderSettings, type PlaceOrderContext } from "./order.service.server";
+import type { OrderActor } from "./order-workflow.server";
 import {
   countDrafts,
   deleteDraftById,
@@ -191,7 +192,7 @@ export type ConvertDraftResult =
 export async function convertOrderDraft(
   db: Kysely<Database>,
   id: number,
-  context: Pick<PlaceOrderContext, "ip" | "language" | "userAgent">,
+  context: Pick<PlaceOrderContext, "ip" | "language" | "userAgent"> & { placedBy: OrderActor },
   settings?: OrderSettings,
 ): Promise<ConvertDraftResult> {
   const row = await selectDraftById(db, id);

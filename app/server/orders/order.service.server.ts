@@ -29,7 +29,7 @@ import {
   type RateLimitRule,
 } from "../platform/index.server";
 import { recordConversion } from "../tracking/index.server";
-import { isPhoneBlocked } from "./order-workflow.server";
+import { isPhoneBlocked, type OrderActor } from "./order-workflow.server";
 import { priceOrderLines, resolveOrderDelivery, type PricingRefusal } from "./order-pricing.server";
 import { maskPhone } from "~/lib/phone";
 import {
@@ -61,6 +61,11 @@ export interface PlaceOrderContext {
    * within the conversion window. A body `ref` alone is kept as text and never counts.
    */
   referral?: { code: string; visitorToken: string } | null;
+  /**
+   * The staff member placing the order for the customer (a captured draft turned into an order):
+   * the order's first event names them. Absent: the shopper placed it.
+   */
+  placedBy?: OrderActor;
 }
 
 /**
@@ -304,6 +309,7 @@ export async function placeOrder(
       // Created here and stored in the order's transaction, so every order has its page.
       confirmationToken: newConfirmationToken(),
       createdAt,
+      placedBy: context.placedBy?.email ?? "shopper",
       lines,
     },
     {
