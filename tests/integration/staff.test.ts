@@ -131,6 +131,24 @@ describe("staff accounts", () => {
     expect(staff.filter((member) => member.role === "owner" && !member.disabled).map((member) => member.id)).toEqual([ownerId]);
   });
 
+  it("two owners taking each other away at once leave one enabled owner", async () => {
+    await createOrResetAdmin(test.db, { email: "race-owner@souq.test", password: "race-owner-pw" });
+    const other = await idOf("race-owner@souq.test");
+    for (const takeAway of [
+      (actor: number, id: number) => setStaffDisabled(test.db, { adminId: actor }, { id, disabled: true }),
+      (actor: number, id: number) => changeStaffRole(test.db, { adminId: actor }, { id, role: "manager" }),
+    ]) {
+      const results = await Promise.all([takeAway(ownerId, other), takeAway(other, ownerId)]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, error: "last_owner" }]);
+      const { staff } = await listStaff(test.db);
+      expect(staff.filter((member) => member.role === "owner" && !member.disabled)).toHaveLength(1);
+      // Both owners again for the next round (and the tests after this one).
+      await test.db.updateTable("admin_users").set({ role: "owner", disabled_at: null }).where("id", "in", [ownerId, other]).execute();
+    }
+    await test.db.updateTable("admin_users").set({ role: "manager" }).where("id", "=", other).execute();
+  });
+
   it("an invitation link works once, before its expiry, and only its hash is stored", async () => {
     const invited = await inviteStaff(test.db, { adminId: ownerId }, { email: "packer@souq.test", name: "Karim", role: "packer" });
     if (!invited.ok) throw new Error(invited.error);

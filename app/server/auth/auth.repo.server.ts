@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import type { AdminRole } from "~/lib/admin-roles";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
@@ -169,16 +169,21 @@ export async function deleteSessionsOf(db: Kysely<Database>, adminId: number, ke
   await query.execute();
 }
 
-/** How many enabled owners the shop has, leaving out `exceptId`. */
+/**
+ * How many enabled owners the shop has, leaving out `exceptId`. Call it inside the change's
+ * transaction: on PostgreSQL the enabled owners' rows stay locked until it ends, so two owners
+ * taking each other away at once are taken one after the other, and the second sees the first's
+ * change (SQLite runs one write transaction at a time).
+ */
 export async function countEnabledOwners(db: Kysely<Database>, exceptId: number): Promise<number> {
-  const row = await db
+  const owners = await db
     .selectFrom("admin_users")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select("id")
     .where("role", "=", "owner")
     .where("disabled_at", "is", null)
-    .where("id", "<>", exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (qb) => qb.forUpdate())
+    .execute();
+  return owners.filter((owner) => owner.id !== exceptId).length;
 }
 
 export async function insertInvitation(
