@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsAdmin } from "./support/admin";
 import { launchBrowser, openContext } from "./support/browser";
 import { withDb } from "./support/db";
+import { ORDERS_PER_PAGE } from "~/server/orders/index.server";
 
 // The admin on a 360 px phone, in Arabic then French: the orders list, an order's page and the
 // dashboard never scroll sideways, long names and numbers wrap, and every control of the page is
@@ -14,6 +15,7 @@ const longName = "عبد_الرحمن_بن_محمد_الأمين_الطويل_ج
 const longTitle = "طقم أواني الطبخ من الغرانيت المقاوم للالتصاق مع غطاء زجاجي — إصدار العائلة الكبيرة 12 قطعة";
 let browser: Browser;
 let orderId = 0;
+let extraOrderIds: number[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -79,13 +81,47 @@ beforeAll(async () => {
         },
       ])
       .execute();
+    // A page's worth of confirmed orders besides: the list then shows its selection boxes and its pagination.
+    const extra = await db
+      .insertInto("orders")
+      .values(
+        Array.from({ length: ORDERS_PER_PAGE }, (_, i) => ({
+          order_number: `SQ-PHONE-${Date.now()}-${i}`,
+          source: "cart_page" as const,
+          status: "confirmed" as const,
+          confirmation_state: "confirmed" as const,
+          first_name: "سمير",
+          last_name: "حداد",
+          phone: `0551998${String(i).padStart(3, "0")}`,
+          wilaya_code: "16",
+          address: null,
+          items_total: 1_000,
+          delivery_price: 400,
+          total: 1_400,
+          ref: null,
+          ip: "127.0.0.1",
+          user_agent: null,
+          idempotency_key: null,
+          confirmation_token: randomBytes(16).toString("base64url"),
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning("id")
+      .execute();
+    extraOrderIds = extra.map((row) => row.id);
     return id;
   });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await withDb((db) => db.deleteFrom("orders").where("id", "=", orderId).execute());
+  await withDb((db) =>
+    db
+      .deleteFrom("orders")
+      .where("id", "in", [orderId, ...extraOrderIds])
+      .execute(),
+  );
 });
 
 /** The page's width beyond the viewport, and the controls of its main area smaller than 44 × 44 px. */
@@ -95,7 +131,9 @@ async function phoneProblems(page: Page) {
     for (const element of document.querySelectorAll<HTMLElement>(
       "main a[href], main button, main select, main input:not([type=hidden]), main textarea, main summary",
     )) {
-      const box = element.getBoundingClientRect();
+      // A check box or radio button is tapped through its label when it has one around it.
+      const target = element.matches("input[type=checkbox], input[type=radio]") ? (element.closest("label") ?? element) : element;
+      const box = target.getBoundingClientRect();
       const style = getComputedStyle(element);
       if (box.width === 0 || box.height === 0 || style.visibility === "hidden" || element.closest(".sr-only")) continue;
       // A link inside a sentence or a line of text is exempt (its line height is the text's).

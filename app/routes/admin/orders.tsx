@@ -273,17 +273,20 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   >
                     {/* Confirmed orders can be shipped, shipped ones have labels to print. */}
                     {order.status === "confirmed" || order.parcel?.tracking ? (
-                      <input
-                        type="checkbox"
-                        name="orderId"
-                        value={order.id}
-                        form={SHIP_FORM_ID}
-                        checked={selected.includes(order.id)}
-                        onChange={(event) => toggle(order.id, event.currentTarget.checked)}
-                        aria-label={t("adminOrders.parcels.select", { number: order.orderNumber })}
-                        className="me-2 size-5 align-middle"
-                        data-testid="order-select"
-                      />
+                      // The label around the box is the tap target: 44 × 44 px on a phone.
+                      <label className="-my-3 -ms-3 inline-flex size-11 items-center justify-center align-middle">
+                        <input
+                          type="checkbox"
+                          name="orderId"
+                          value={order.id}
+                          form={SHIP_FORM_ID}
+                          checked={selected.includes(order.id)}
+                          onChange={(event) => toggle(order.id, event.currentTarget.checked)}
+                          aria-label={t("adminOrders.parcels.select", { number: order.orderNumber })}
+                          className="size-5"
+                          data-testid="order-select"
+                        />
+                      </label>
                     ) : null}
                     <Link
                       to={`/admin/orders/${order.id}`}
