@@ -83,6 +83,7 @@ export default defineConfig({
             "tests/ops/crash.test.ts",
             "tests/ops/properties-http.test.ts",
             "tests/ops/properties-admin.test.ts",
+            "tests/ops/role-matrix.test.ts",
             "tests/ops/abuse/sign-in.test.ts",
             "tests/ops/abuse/referral.test.ts",
           ],

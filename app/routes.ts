@@ -33,6 +33,7 @@ export default [
   route("api/delivery/:wilayaCode/communes", "routes/api/delivery-communes.ts"),
   route("api/delivery/:wilayaCode/stop-desks", "routes/api/delivery-stop-desks.ts"),
   route("api/orders", "routes/api/orders.ts"),
+  route("api/order-drafts", "routes/api/order-drafts.ts"),
   route("api/cart/quote", "routes/api/cart-quote.ts"),
   route("api/share-links", "routes/api/share-links.ts"),
   route("api/couriers/webhooks/:accountId", "routes/api/courier-webhook.ts"),
@@ -54,6 +55,8 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    // A one-time invitation link: the invitee chooses a password (public, like login).
+    route("invite/:token", "routes/admin/invite.tsx"),
     // The delivery slip prints without the admin chrome (still behind requireAdmin).
     route("orders/:id/slip", "routes/admin/order-slip.tsx"),
     // Courier labels: a PDF or a redirect to the courier's, never the admin page.
@@ -72,6 +75,8 @@ export default [
       route("orders.csv", "routes/admin/orders-csv.ts"),
       route("orders/new-count", "routes/admin/orders-new-count.ts"),
       route("orders/wholesale", "routes/admin/wholesale-enquiries.tsx"),
+      route("queue", "routes/admin/queue.tsx"),
+      route("drafts", "routes/admin/drafts.tsx"),
       route("categories", "routes/admin/taxonomy.tsx", { id: "admin-categories" }),
       route("sections", "routes/admin/taxonomy.tsx", { id: "admin-sections" }),
       route("delivery", "routes/admin/delivery.tsx"),
@@ -86,6 +91,8 @@ export default [
       route("page-layouts", "routes/admin/page-layouts.tsx"),
       route("picker-products", "routes/admin/picker-products.ts"),
       route("analytics", "routes/admin/analytics.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("password", "routes/admin/password.tsx"),
     ]),
   ]),
 

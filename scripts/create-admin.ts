@@ -1,6 +1,7 @@
-// `npm run create-admin -- --email you@example.com --password '…'`: creates an admin account
+// `npm run create-admin -- --email you@example.com --password '…'`: creates an owner account
 // in the database of DATABASE_URL (migrating it first), or sets a new password for an existing
-// one (which also ends that admin's sessions). Exit code 1 with a message on bad input.
+// account, whatever its role (which keeps its role and ends its sessions). Other staff are
+// added by an owner on /admin/staff. Exit code 1 with a message on bad input.
 import { parseArgs } from "node:util";
 import { createOrResetAdmin, MIN_PASSWORD_LENGTH } from "../app/server/auth/auth.service.server";
 import { closeDatabase, getDatabase } from "../app/server/db/connection.server";

@@ -18,6 +18,10 @@ import adminCouriers from "./admin-couriers/ar";
 import shopDelivery from "./shop-delivery/ar";
 import adminOrdersPrint from "./admin-orders-print/ar";
 import adminShipping from "./admin-shipping/ar";
+import adminConfirmation from "./admin-confirmation/ar";
+import adminDashboard from "./admin-dashboard/ar";
+import adminDrafts from "./admin-drafts/ar";
+import adminOrderEdit from "./admin-order-edit/ar";
 import adminMerchandising from "./admin-merchandising/ar";
 import adminAnalytics from "./admin-analytics/ar";
 import jewellery from "./jewellery/ar";
@@ -42,6 +46,10 @@ const ar = {
   shopDelivery,
   adminOrdersPrint,
   adminShipping,
+  adminConfirmation,
+  adminDashboard,
+  adminDrafts,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

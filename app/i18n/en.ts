@@ -14,6 +14,10 @@ import adminCouriers from "./admin-couriers/en";
 import shopDelivery from "./shop-delivery/en";
 import adminOrdersPrint from "./admin-orders-print/en";
 import adminShipping from "./admin-shipping/en";
+import adminConfirmation from "./admin-confirmation/en";
+import adminDashboard from "./admin-dashboard/en";
+import adminDrafts from "./admin-drafts/en";
+import adminOrderEdit from "./admin-order-edit/en";
 import adminMerchandising from "./admin-merchandising/en";
 import adminAnalytics from "./admin-analytics/en";
 import jewellery from "./jewellery/en";
@@ -39,6 +43,10 @@ const en: Dictionary = {
   shopDelivery,
   adminOrdersPrint,
   adminShipping,
+  adminConfirmation,
+  adminDashboard,
+  adminDrafts,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

@@ -14,6 +14,10 @@ import adminCouriers from "./admin-couriers/fr";
 import shopDelivery from "./shop-delivery/fr";
 import adminOrdersPrint from "./admin-orders-print/fr";
 import adminShipping from "./admin-shipping/fr";
+import adminConfirmation from "./admin-confirmation/fr";
+import adminDashboard from "./admin-dashboard/fr";
+import adminDrafts from "./admin-drafts/fr";
+import adminOrderEdit from "./admin-order-edit/fr";
 import adminMerchandising from "./admin-merchandising/fr";
 import adminAnalytics from "./admin-analytics/fr";
 import jewellery from "./jewellery/fr";
@@ -39,6 +43,10 @@ const fr: Dictionary = {
   shopDelivery,
   adminOrdersPrint,
   adminShipping,
+  adminConfirmation,
+  adminDashboard,
+  adminDrafts,
+  adminOrderEdit,
   adminMerchandising,
   adminAnalytics,
   jewellery,

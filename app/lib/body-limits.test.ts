@@ -20,6 +20,8 @@ describe("bodyPolicyFor", () => {
       "/api/share-links",
       "/admin/login",
       "/admin/logout",
+      "/admin/invite/AbC_-12",
+      "/admin/invite/AbC_-12.data",
       "/nowhere",
     ]) {
       expect(bodyPolicyFor("POST", path), path).toMatchObject({ maxBytes: PUBLIC_BODY_BYTES, maxFields: 1000, maxFiles: 0, adminSession: false });

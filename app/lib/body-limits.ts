@@ -32,8 +32,8 @@ export interface BodyPolicy {
 /** The admin forms that carry images: product, collection and custom page create/edit. */
 const PRODUCT_FORM = /^\/admin\/products\/[^/]+(?:\.data)?\/?$/i;
 const MERCH_FORM = /^\/admin\/(?:collections|custom-pages)\/[^/]+(?:\.data)?\/?$/i;
-/** Admin paths that answer without a session: signing in and out. */
-const ADMIN_OPEN = /^\/admin\/(?:login|logout)(?:\.data)?\/?$/i;
+/** Admin paths that answer without a session: signing in and out, accepting an invitation. */
+const ADMIN_OPEN = /^\/admin\/(?:login|logout|invite\/[\w-]+)(?:\.data)?\/?$/i;
 const ADMIN = /^\/admin(?:[/.]|$)/i;
 const API = /^\/api(?:[/.]|$)/i;
 

@@ -81,6 +81,17 @@ export const ADMIN_ENDPOINTS: { method: "GET" | "POST"; path: string; body?: Rec
   { method: "GET", path: "/admin/analytics" },
   { method: "GET", path: "/admin/orders/wholesale" },
   { method: "POST", path: "/admin/orders/wholesale", body: { intent: "status", id: "1", status: "closed" } },
+  { method: "GET", path: "/admin/staff" },
+  { method: "POST", path: "/admin/staff", body: { intent: "add", email: "probe@souq.test", name: "x", role: "owner", password: "probe-Passw0rd-1" } },
+  { method: "POST", path: "/admin/staff", body: { intent: "disable", id: "1" } },
+  { method: "GET", path: "/admin/password" },
+  { method: "POST", path: "/admin/password", body: { current: "x", next: "probe-Passw0rd-2" } },
+  { method: "GET", path: "/admin/queue" },
+  { method: "POST", path: "/admin/queue", body: { intent: "take" } },
+  { method: "POST", path: "/admin/queue", body: { intent: "call", orderId: "1", outcome: "no_answer" } },
+  { method: "POST", path: "/admin/orders/1", body: { intent: "confirm-call" } },
+  { method: "GET", path: "/admin/drafts" },
+  { method: "POST", path: "/admin/drafts", body: { intent: "delete", id: "1" } },
 ];
 
 /** Tables a refused request may still write to: sign-in bookkeeping. */

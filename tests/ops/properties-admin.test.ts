@@ -265,7 +265,11 @@ function endpoints(): Endpoint[] {
     { path: "/admin/page-layouts?page=home", intents: ["save", "move", "delete"] },
     { path: "/admin/page-layouts?page=nope", intents: ["save", "move"] },
     { path: "/admin/orders/wholesale", intents: ["status"] },
+    { path: "/admin/queue", intents: ["take", "release", "call", "confirm-call", "cancel-call"] },
+    { path: `/admin/orders/${order}`, intents: ["call", "cancel-call"] },
     { path: "/admin/couriers", intents: ["add", "update", "delete", "default", "test", "refresh"] },
+    { path: "/admin/drafts", intents: ["convert", "delete"] },
+    { path: "/admin/staff", intents: ["add", "invite", "disable", "enable", "reset", "role", "revoke"] },
   ];
 }
 

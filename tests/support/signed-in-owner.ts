@@ -6,7 +6,14 @@ import type { AdminSession } from "~/server/http/admin-session.server";
  * tests/e2e/admin-auth.test.ts). Use inside vi.mock's factory:
  *   vi.mock("~/server/http/admin-session.server", async (original) => signedInOwner(await original()));
  */
-export const OWNER_SESSION: AdminSession = { adminId: 1, email: "owner@souq.test", sessionId: "integration-test" };
+export const OWNER_SESSION: AdminSession = {
+  adminId: 1,
+  email: "owner@souq.test",
+  name: "owner@souq.test",
+  role: "owner",
+  sessionId: "integration-test",
+  mustChangePassword: false,
+};
 
 export function signedInOwner<Module extends object>(original: Module): Module {
   return { ...original, requireAdmin: async () => OWNER_SESSION, requireAdminAction: async () => OWNER_SESSION };

@@ -5,7 +5,7 @@ import { NavLink } from "react-router";
 export function OrdersSubNav() {
   const { t } = useTranslation();
   const link = ({ isActive }: { isActive: boolean }) =>
-    `inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold ${
+    `inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold max-md:min-h-11 ${
       isActive ? "bg-brand-100 text-brand-900" : "text-stone-700 hover:bg-stone-100"
     }`;
   return (

@@ -29,7 +29,7 @@ function Thumbnail({ product }: { product: PickerProduct }) {
   );
 }
 
-function SearchResults({
+export function SearchResults({
   answer,
   loading,
   selectedIds,

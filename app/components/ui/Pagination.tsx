@@ -5,7 +5,7 @@ import { Link } from "react-router";
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
-  const linkClass = "rounded-lg border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-100";
+  const linkClass = "inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-100";
   return (
     <nav aria-label={t("catalog.pagination.label")} className="mt-8 flex items-center justify-center gap-3" data-testid="pagination">
       {page > 1 ? (

@@ -9,6 +9,7 @@ const order = {
     lastName: "اللقب",
     phone: "رقم الهاتف",
     phonePlaceholder: "05xxxxxxxx",
+    phoneNote: "نحفظ ما تكتبه في هذا النموذج لنتصل بك إن لم تُكمل طلبك، ويُحذف بعد 30 يوما (القانون 18-07).",
     wilaya: "الولاية",
     chooseWilaya: "اختر ولايتك",
     wilayaSearch: "ابحث عن ولايتك",

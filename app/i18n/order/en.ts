@@ -7,6 +7,7 @@ const order: OrderDictionary = {
     lastName: "Last name",
     phone: "Phone number",
     phonePlaceholder: "05xxxxxxxx",
+    phoneNote: "We keep what you type in this form to call you back if you do not finish your order; deleted after 30 days (Law 18-07).",
     wilaya: "Wilaya",
     chooseWilaya: "Choose your wilaya",
     wilayaSearch: "Search your wilaya",

@@ -7,6 +7,7 @@ const order: OrderDictionary = {
     lastName: "Nom",
     phone: "Numéro de téléphone",
     phonePlaceholder: "05xxxxxxxx",
+    phoneNote: "Nous gardons ce que vous saisissez ici pour vous rappeler si vous ne terminez pas la commande ; effacé après 30 jours (loi 18-07).",
     wilaya: "Wilaya",
     chooseWilaya: "Choisissez votre wilaya",
     wilayaSearch: "Rechercher votre wilaya",

@@ -22,7 +22,7 @@ const NO_ANALYTICS: LinkAnalytics = {
 
 /** /admin/analytics: the tracking links' totals, top 10, clicks per day and every link. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "analytics");
   const ctx = await pageContext(request);
   let analytics = NO_ANALYTICS;
   let failed = false;

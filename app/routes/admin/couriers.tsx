@@ -43,7 +43,7 @@ import type { Route } from "./+types/couriers";
 const DONE = ["added", "updated", "deleted", "defaultSet"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "couriers");
   const ctx = await pageContext(request);
   const query = new URL(request.url).searchParams;
   const family = z.enum(COURIER_FAMILIES).safeParse(query.get("family"));
@@ -86,7 +86,7 @@ const commandSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "couriers");
   const { t } = await requestI18n(request);
   const form = await request.formData();
   const text = (key: string) => {

@@ -11,7 +11,7 @@ import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/delivery";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "settings");
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   return {
@@ -35,7 +35,7 @@ export type SaveDeliveryAnswer = {
 
 /** intent=save: one wilaya's row (with or without JavaScript). */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "settings");
   const { t } = await requestI18n(request);
   const form = await request.formData();
   const code = String(form.get("code") ?? "");

@@ -7,7 +7,7 @@ import type { Route } from "./+types/inventory-csv";
 
 /** GET /admin/inventory.csv: every product's and variant's stock as a spreadsheet (UTF-8 with BOM), lowest stock first. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "inventory");
   const { t, language } = await requestI18n(request);
   const items = await listInventoryItems(getDb(), language);
   const csv = inventoryCsv(items, {

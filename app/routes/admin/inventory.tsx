@@ -23,7 +23,7 @@ import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/inventory";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "inventory");
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const inventory = await loadInventory(getDb(), language);
@@ -52,7 +52,7 @@ export type SetStockAnswer = {
  * inline form, with or without JavaScript).
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "inventory");
   const { t } = await requestI18n(request);
   const form = await request.formData();
   const productId = String(form.get("productId") ?? "");

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { AdminForbidden } from "~/components/admin/AdminLoadError";
 import { NewOrdersBadge } from "~/components/admin/NewOrdersBadge";
 import { LanguageButton } from "~/components/shop/LanguageButton";
 import { Logo } from "~/components/shop/Logo";
@@ -8,47 +9,23 @@ import { useRootData } from "~/components/shop/useRootData";
 import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
 import { getDb } from "~/server/db/connection.server";
 import { isShopPhoneSet } from "~/server/settings/index.server";
+import { mayUse, mayUseAny, type AdminRole } from "~/lib/admin-roles";
+import { ADMIN_TABS, tabsFor, type AdminTab } from "~/lib/admin-tabs";
 import type { Route } from "./+types/layout";
 
-/** Every tab of the admin area, in display order; each is the path segment under /admin/. */
-export const ADMIN_TABS = [
-  "products",
-  "orders",
-  "inventory",
-  "custom-pages",
-  "collections",
-  "page-layouts",
-  "analytics",
-  "categories",
-  "sections",
-  "delivery",
-  "couriers",
-  "settings",
-] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
-
-/**
- * The tabs whose pages exist: the others show, disabled, with a "arrives later" title.
- * Add one line here (and one route line in app/routes.ts) when a page lands.
- */
-const AVAILABLE_TABS: readonly AdminTab[] = [
-  "products",
-  "orders",
-  "inventory",
-  "custom-pages",
-  "collections",
-  "page-layouts",
-  "analytics",
-  "categories",
-  "sections",
-  "delivery",
-  "couriers",
-  "settings",
-];
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  return { email: admin.email, phoneMissing: !(await isShopPhoneSet(getDb())) };
+  const admin = await requireAdmin(request, "signed_in");
+  // A first or reset password is changed before anything else (requireAdmin sends every other
+  // page there); the shell shows no tabs meanwhile.
+  return {
+    email: admin.email,
+    name: admin.name,
+    role: admin.role,
+    tabs: admin.mustChangePassword ? [] : tabsFor(admin.role),
+    /** The new-orders count is for those who handle new orders. */
+    newOrdersBadge: mayUseAny(admin.role, ["orders", "queue"]),
+    phoneMissing: mayUse(admin.role, "settings") && !(await isShopPhoneSet(getDb())),
+  };
 }
 
 /** Admin pages are never cached nor indexed; children inherit these headers unless they export their own. */
@@ -61,7 +38,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders })
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-function AdminHeader({ email }: { email: string | null }) {
+function AdminHeader({ who }: { who: { email: string; name: string; role: AdminRole } | null }) {
   const { t } = useTranslation();
   const root = useRootData();
   return (
@@ -73,13 +50,19 @@ function AdminHeader({ email }: { email: string | null }) {
           <span className="text-sm text-stone-500">{t("admin.title")}</span>
         </Link>
         <div className="ms-auto flex min-w-0 items-center gap-2">
-          {email ? (
-            <span className="hidden truncate text-sm text-stone-600 sm:inline" data-testid="admin-email" dir="ltr">
-              {t("admin.signedInAs", { email })}
-            </span>
+          {who ? (
+            <Link
+              to="/admin/password"
+              className="flex min-h-11 min-w-0 items-center truncate text-sm text-stone-600 hover:text-brand-800"
+              title={who.email}
+              data-testid="admin-who"
+              data-role={who.role}
+            >
+              <span className="truncate">{t("admin.who", { name: who.name, role: t(`admin.roles.${who.role}`) })}</span>
+            </Link>
           ) : null}
           <LanguageButton language={root?.language ?? defaultLanguage} />
-          {email ? (
+          {who ? (
             <form method="post" action="/admin/logout">
               <button
                 type="submit"
@@ -96,37 +79,29 @@ function AdminHeader({ email }: { email: string | null }) {
   );
 }
 
-function AdminTabs() {
+function AdminTabs({ tabs, newOrdersBadge }: { tabs: readonly AdminTab[]; newOrdersBadge: boolean }) {
   const { t } = useTranslation();
+  if (tabs.length === 0) return null;
   return (
     <nav aria-label={t("admin.tabsLabel")} className="border-b border-stone-200 bg-white">
+      {/* Each tab is relative: the new-orders badge's screen-reader text (absolutely placed) stays inside the scrolling strip, never past the page's edge. */}
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 whitespace-nowrap" data-testid="admin-tabs">
-        {ADMIN_TABS.map((tab) => (
-          <li key={tab} className="shrink-0">
-            {AVAILABLE_TABS.includes(tab) ? (
-              <NavLink
-                to={`/admin/${tab}`}
-                prefetch="intent"
-                className={({ isActive }) =>
-                  `block border-b-2 px-3 py-3 text-sm font-medium ${
-                    isActive ? "border-brand-700 text-brand-800" : "border-transparent text-stone-700 hover:text-brand-800"
-                  }`
-                }
-                data-tab={tab}
-              >
-                {t(`admin.tabs.${tab}`)}
-                {tab === "orders" ? <NewOrdersBadge /> : null}
-              </NavLink>
-            ) : (
-              <span
-                aria-disabled="true"
-                title={t("admin.comingLater")}
-                className="block cursor-not-allowed border-b-2 border-transparent px-3 py-3 text-sm text-stone-400"
-                data-tab={tab}
-              >
-                {t(`admin.tabs.${tab}`)}
-              </span>
-            )}
+        {ADMIN_TABS.filter(({ tab }) => tabs.includes(tab)).map(({ tab, to }) => (
+          <li key={tab} className="relative shrink-0">
+            <NavLink
+              to={to}
+              end={to === "/admin"}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `block border-b-2 px-3 py-3 text-sm font-medium ${
+                  isActive ? "border-brand-700 text-brand-800" : "border-transparent text-stone-700 hover:text-brand-800"
+                }`
+              }
+              data-tab={tab}
+            >
+              {t(`admin.tabs.${tab}`)}
+              {tab === "orders" && newOrdersBadge ? <NewOrdersBadge /> : null}
+            </NavLink>
           </li>
         ))}
       </ul>
@@ -150,8 +125,8 @@ function NoPhoneBanner() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
-      <AdminHeader email={loaderData.email} />
-      <AdminTabs />
+      <AdminHeader who={loaderData} />
+      <AdminTabs tabs={loaderData.tabs} newOrdersBadge={loaderData.newOrdersBadge} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         {loaderData.phoneMissing ? <NoPhoneBanner /> : null}
         <Outlet />
@@ -160,14 +135,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A 401 from a client-side navigation (the session ended meanwhile): offer to sign in again. */
+/**
+ * A 401 from a client-side navigation (the session ended meanwhile): offer to sign in again; a 403
+ * of a page without its own boundary: the forbidden page.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const unauthorized = isRouteErrorResponse(error) && error.status === 401;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <div className="flex min-h-dvh flex-col bg-stone-50">
+        <AdminHeader who={null} />
+        <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 py-16">
+          <AdminForbidden />
+        </main>
+      </div>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
-      <AdminHeader email={null} />
+      <AdminHeader who={null} />
       <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 py-16 text-center">
         <title>{t(unauthorized ? "admin.login.title" : "error.title")}</title>
         <p className="text-stone-700" role="alert">

@@ -16,7 +16,8 @@ import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/login";
 
-const HOME = "/admin/products";
+/** The admin's home: the dashboard, or the first page of the admin's role (app/routes/admin/index.tsx). */
+const HOME = "/admin";
 
 /** Where to go after signing in: a local path only (localPath), never back to login/logout. */
 const redirectTarget = z

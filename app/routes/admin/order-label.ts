@@ -1,6 +1,7 @@
-import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
+import { ADMIN_HEADERS, forbiddenResponse, requireAdmin } from "~/server/http/admin-session.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { getDb } from "~/server/db/connection.server";
+import { mayAdminOpenOrders } from "~/server/orders/index.server";
 import { orderLabel } from "~/server/shipping/index.server";
 import type { Route } from "./+types/order-label";
 
@@ -9,9 +10,10 @@ import type { Route } from "./+types/order-label";
  * at a URL is a redirect to it; one its API answers as a PDF is streamed (private, never stored).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request, ["orders", "fulfilment"]);
   const { t } = await requestI18n(request);
   const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  if (id !== null && !(await mayAdminOpenOrders(getDb(), admin, [id]))) throw await forbiddenResponse(request);
   const found = id === null ? ({ ok: false, error: "no_parcel" } as const) : await orderLabel(getDb(), id);
   if (!found.ok) {
     const status = found.error === "no_parcel" ? 404 : 502;

@@ -2,12 +2,12 @@ import QRCode from "qrcode";
 import { data } from "react-router";
 import { formatDinars } from "~/lib/money";
 import { localOrderDate, orderIdFromParam } from "~/lib/order-print";
-import { ADMIN_HEADERS, adminPageHeaders, requireAdmin } from "~/server/http/admin-session.server";
+import { ADMIN_HEADERS, adminPageHeaders, forbiddenResponse, requireAdmin } from "~/server/http/admin-session.server";
 import { i18nFor } from "~/server/i18n.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { getDb } from "~/server/db/connection.server";
 import { slipShopInfo } from "~/server/settings/index.server";
-import { loadPrintableOrder } from "~/server/orders/index.server";
+import { loadPrintableOrder, mayAdminOpenOrders } from "~/server/orders/index.server";
 import type { Route } from "./+types/order-slip";
 import slipStylesheet from "./order-slip.css?url";
 
@@ -21,8 +21,9 @@ const LABELS = ["shop", "order", "date", "recipient", "phone", "wilaya", "commun
 type SlipLabel = (typeof LABELS)[number];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request, ["orders", "fulfilment"]);
   const id = orderIdFromParam(params.id);
+  if (id !== null && !(await mayAdminOpenOrders(getDb(), admin, [id]))) throw await forbiddenResponse(request);
   const order = id === null ? undefined : await loadPrintableOrder(getDb(), id);
   if (!order) throw data(null, { status: 404, headers: ADMIN_HEADERS });
 

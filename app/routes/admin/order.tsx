@@ -1,22 +1,34 @@
 import { useTranslation } from "~/i18n/react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRouteError } from "react-router";
 import { AdminLoadError } from "~/components/admin/AdminLoadError";
+import { ConfirmationPanel } from "~/components/admin/ConfirmationPanel";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
+import { OrderLinesTable } from "~/components/admin/OrderLinesTable";
+import { OrderEditForm } from "~/components/admin/OrderEditForm";
+import { OrderEditHistory } from "~/components/admin/OrderEditHistory";
 import { ParcelPanel } from "~/components/admin/ParcelPanel";
+import { mayUseAny } from "~/lib/admin-roles";
 import { isBundleId } from "~/lib/jewellery";
 import { formatDinars } from "~/lib/money";
 import { orderFilterToSearchParams } from "~/lib/order-filter";
+import { orderEditFromForm } from "~/lib/order-edit";
 import { MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
 import { courierFeaturesEnabled, listCourierAccounts } from "~/server/couriers/index.server";
 import { getDb } from "~/server/db/connection.server";
-import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
+import { forbiddenResponse, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import { pageContext } from "~/server/http/page-context.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { logger } from "~/server/logger.server";
 import {
   addOrderNote,
   changeOrderStatus,
+  confirmationErrorMessage,
+  confirmationPanel,
+  editOrder,
   getAdminOrder,
+  mayAdminOpenOrders,
+  runConfirmationIntent,
+  orderEditPage,
   setOrderPhoneBlocked,
   workflowErrorMessage,
   type WorkflowResult,
@@ -29,31 +41,45 @@ function orderIdOf(raw: string | undefined): number | null {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request, ["orders", "fulfilment", "queue"]);
+  const openable = orderIdOf(params.id);
+  if (openable !== null && !(await mayAdminOpenOrders(getDb(), admin, [openable]))) throw await forbiddenResponse(request);
   const ctx = await pageContext(request);
   const { language, t } = ctx;
   const id = orderIdOf(params.id);
   const db = getDb();
   const found = id === null ? null : await getAdminOrder(db, id, language);
   if (!found) throw data(t("adminOrders.errors.not_found"), { status: 404 });
-  const [parcel, accounts] = await Promise.all([orderParcel(db, found.order.id), listCourierAccounts(db)]);
+  const [parcel, accounts, confirmation, edit] = await Promise.all([
+    orderParcel(db, found.order.id),
+    listCourierAccounts(db),
+    confirmationPanel(db, found),
+    orderEditPage(db, found.order.id, language),
+  ]);
+  // Editing (docs/decisions/0033-order-edits.md): owner and manager, and a confirmer on the orders given to them.
+  const search = new URL(request.url).searchParams;
+  const mayEdit = mayUseAny(admin.role, ["orders", "queue"]) && edit?.editable === true;
   return {
     language,
     title: ctx.pageTitle(t("adminOrders.order.title", { number: found.order.orderNumber })),
     ...found,
+    edit: edit && { ...edit, mayEdit, editing: mayEdit && search.get("edit") === "1", edited: search.get("edited") === "1" },
     parcel,
+    confirmation,
     couriersEnabled: courierFeaturesEnabled(),
     // The accounts an order can be shipped with: no credential, only their names.
     shipAccounts: accounts.filter((account) => account.credentials === "set").map(({ id, label, isDefault }) => ({ id, label, isDefault })),
   };
 }
 
-export type OrderActionAnswer = { ok: boolean; message: string };
+export type OrderActionAnswer = { ok: boolean; message: string; fields?: Record<string, string> };
 
-/** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate). */
+/** intent=transition (to, note) | note (note) | block (reason) | unblock | ship (accountId, recreate) | call | confirm-call | cancel-call (ConfirmationPanel) | edit (app/lib/order-edit.ts). */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdminAction(request);
-  const { t } = await requestI18n(request);
+  const admin = await requireAdminAction(request, ["orders", "fulfilment", "queue"]);
+  const openable = orderIdOf(params.id);
+  if (openable !== null && !(await mayAdminOpenOrders(getDb(), admin, [openable]))) throw await forbiddenResponse(request);
+  const { t, language } = await requestI18n(request);
   const answer = (ok: boolean, message: string, status = 200) => data<OrderActionAnswer>({ ok, message }, { status });
   const id = orderIdOf(params.id);
   if (id === null) return answer(false, t("adminOrders.errors.not_found"), 404);
@@ -64,6 +90,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refused = (result: Extract<WorkflowResult, { ok: false }>) =>
     answer(false, workflowErrorMessage(t, result), result.code === "not_found" ? 404 : result.code === "stale" ? 409 : 422);
   try {
+    const fields = { outcome: form.get("outcome"), callbackAt: form.get("callbackAt"), note: form.get("note"), reason: form.get("reason") };
+    const confirmation = await runConfirmationIntent(db, id, intent, fields, admin);
+    if (confirmation)
+      return confirmation.ok ? answer(true, t("adminConfirmation.notices.saved")) : answer(false, confirmationErrorMessage(t, confirmation), 422);
     if (intent === "transition") {
       const to = form.get("to");
       const result = await changeOrderStatus(db, id, to, actor, form.get("note"));
@@ -73,6 +103,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (intent === "note") {
       const result = await addOrderNote(db, id, actor, form.get("note"));
       return result.ok ? answer(true, t("adminOrders.notices.noteAdded")) : refused(result);
+    }
+    if (intent === "edit") {
+      if (!mayUseAny(admin.role, ["orders", "queue"])) return answer(false, t("admin.errors.forbidden"), 403);
+      const result = await editOrder(db, id, orderEditFromForm(form), { adminId: admin.adminId, name: admin.name }, { language });
+      if (!result.ok) {
+        const status = result.code === "not_found" ? 404 : result.code === "stale" ? 409 : 422;
+        return data<OrderActionAnswer>({ ok: false, message: result.message, fields: result.fields }, { status });
+      }
+      return redirect(`/admin/orders/${id}?edited=1`, 303);
     }
     if (intent === "ship") {
       const accountId = Number(form.get("accountId"));
@@ -105,10 +144,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { order, items, events, notes, record, duplicates, blocked, transitions, language, parcel, couriersEnabled, shipAccounts } = loaderData;
+  const { order, items, events, notes, record, duplicates, blocked, transitions, language, parcel, couriersEnabled, shipAccounts, edit } = loaderData;
   const money = (amount: number) => formatDinars(amount, language);
   const none = t("adminOrders.order.none");
   const actorName = (actor: string) => (actor === "shopper" || actor === "system" ? t(`adminOrders.order.actors.${actor}`) : actor);
+  const notice = actionData ?? (edit?.edited ? { ok: true, message: t("adminOrderEdit.notices.saved") } : undefined);
   const phoneListHref = `/admin/orders?${orderFilterToSearchParams({ q: order.phone }).toString()}`;
 
   return (
@@ -132,20 +172,38 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {t("adminOrdersPrint.printSlip")}
         </a>
         <span className="text-sm text-stone-600">{t("adminOrders.order.placedAt", { date: formatOrderDate(order.createdAt, language) })}</span>
+        {edit?.mayEdit && !edit.editing ? (
+          <Link
+            to="?edit=1"
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white"
+            data-testid="order-edit"
+          >
+            {t("adminOrderEdit.edit")}
+          </Link>
+        ) : null}
       </div>
 
       <p
         role="status"
         aria-live="polite"
         className={
-          actionData
-            ? `rounded-lg px-4 py-3 text-sm font-medium ${actionData.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`
-            : "sr-only"
+          notice ? `rounded-lg px-4 py-3 text-sm font-medium ${notice.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}` : "sr-only"
         }
         data-testid="order-notice"
       >
-        {actionData?.message}
+        {notice?.message}
       </p>
+
+      {edit?.editing ? (
+        <OrderEditForm
+          view={edit}
+          action={`/admin/orders/${order.id}?edit=1`}
+          cancelHref={`/admin/orders/${order.id}`}
+          fields={actionData?.fields}
+          busy={busy}
+          language={language}
+        />
+      ) : null}
 
       {order.phoneFlagged ? (
         <section className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="phone-flag">
@@ -212,51 +270,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <h2 id="order-items" className="mb-3 font-semibold">
               {t("adminOrders.order.items")}
             </h2>
-            <table className="w-full text-sm" data-testid="order-items">
-              <thead>
-                <tr className="text-xs text-stone-600">
-                  <th scope="col" className="py-1 text-start font-medium">
-                    {t("adminOrders.order.product")}
-                  </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t("adminOrders.order.unitPrice")}
-                  </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t("adminOrders.order.quantity")}
-                  </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t("adminOrders.order.lineTotal")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} className="border-t border-stone-100" data-product-id={item.productId}>
-                    <td className="py-2">
-                      {item.title}
-                      {item.variantLabel && (
-                        <span className="block text-xs text-stone-700" data-testid="order-line-variant">
-                          {item.variantLabel}
-                          {item.variantSku && (
-                            <span className="ms-2 font-mono text-stone-500" dir="ltr">
-                              {t("adminOrders.order.sku", { sku: item.variantSku })}
-                            </span>
-                          )}
-                        </span>
-                      )}
-                      {item.offerLabel && (
-                        <span className="block text-xs text-stone-600" data-testid="order-line-offer">
-                          {item.offerLabel}
-                        </span>
-                      )}
-                    </td>
-                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.unitPrice)}</td>
-                    <td className="py-2 text-end tabular-nums">{item.quantity}</td>
-                    <td className="py-2 text-end whitespace-nowrap tabular-nums">{money(item.lineTotal)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <OrderLinesTable items={items} language={language} />
             <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
               <div className="flex justify-between">
                 <dt>{t("adminOrders.order.itemsTotal")}</dt>
@@ -274,6 +288,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </div>
             </dl>
           </section>
+
+          {edit ? (
+            <OrderEditHistory
+              edits={edit.edits}
+              language={language}
+              names={Object.fromEntries([...edit.wilayas, ...edit.communes].map((place) => [place.code, place.name]))}
+            />
+          ) : null}
 
           <section className={card} aria-labelledby="order-history">
             <h2 id="order-history" className="mb-3 font-semibold">
@@ -331,6 +353,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
 
         <div className="space-y-5">
+          {loaderData.confirmation ? <ConfirmationPanel data={loaderData.confirmation} language={language} /> : null}
           <ParcelPanel
             orderId={order.id}
             parcel={parcel}

@@ -1,3 +1,4 @@
+import { orderStatusesFor } from "~/lib/admin-roles";
 import { DELIVERY_TYPES } from "~/lib/delivery-options";
 import { ORDER_STATUSES, parseOrderFilter } from "~/lib/order-filter";
 import { ordersCsv, ordersCsvFilename, type OrdersCsvLabels } from "~/lib/order-print";
@@ -16,10 +17,10 @@ const DATE_LOCALES = { ar: "ar-DZ", fr: "fr-DZ", en: "en-GB" } as const;
  * with BOM), newest first, one line per order, headers and labels in the admin's language.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request, ["orders", "fulfilment"]);
   const { language, t } = await requestI18n(request);
   const filter = parseOrderFilter(new URL(request.url).searchParams);
-  const orders = await loadPrintableOrders(getDb(), filter);
+  const orders = await loadPrintableOrders(getDb(), { ...filter, restrictTo: orderStatusesFor(admin.role) });
   const labels: OrdersCsvLabels = {
     header: {
       orderNumber: t("adminOrdersPrint.csv.orderNumber"),

@@ -1,6 +1,7 @@
-import { ADMIN_HEADERS, requireAdmin } from "~/server/http/admin-session.server";
+import { ADMIN_HEADERS, forbiddenResponse, requireAdmin } from "~/server/http/admin-session.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 import { getDb } from "~/server/db/connection.server";
+import { mayAdminOpenOrders } from "~/server/orders/index.server";
 import { MAX_LABELS, mergedLabels } from "~/server/shipping/index.server";
 import type { Route } from "./+types/orders-labels";
 
@@ -9,7 +10,7 @@ import type { Route } from "./+types/orders-labels";
  * one PDF, merged on the server, to print at once (at most MAX_LABELS orders; private, never stored).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request, ["orders", "fulfilment"]);
   const { t } = await requestI18n(request);
   const ids = new URL(request.url).searchParams
     .getAll("ids")
@@ -17,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     .filter((value) => /^\d{1,9}$/.test(value))
     .map(Number)
     .slice(0, MAX_LABELS);
+  if (!(await mayAdminOpenOrders(getDb(), admin, ids))) throw await forbiddenResponse(request);
   const merged = await mergedLabels(getDb(), ids);
   if (!merged.ok) {
     return new Response(t("adminShipping.labels.none"), { status: 404, headers: { ...ADMIN_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });

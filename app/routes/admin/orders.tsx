@@ -7,6 +7,7 @@ import { SHIP_FORM_ID, ShipResults, ShipSelectionBar, type OrdersListShipAnswer 
 import { Pagination } from "~/components/ui/Pagination";
 import { formatOrderDate, OrderStatusBadge } from "~/components/admin/OrderStatusBadge";
 import { OrdersSubNav } from "~/components/admin/OrdersSubNav";
+import { orderStatusesFor } from "~/lib/admin-roles";
 import { formatDinars } from "~/lib/money";
 import { ORDER_SOURCES } from "~/lib/order-request";
 import { ORDER_STATUSES, orderFilterToSearchParams, parseOrderFilter, type OrderFilter } from "~/lib/order-filter";
@@ -28,13 +29,16 @@ async function shippingAccounts() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request, ["orders", "fulfilment"]);
   const ctx = await pageContext(request);
   const params = new URL(request.url).searchParams;
   const filter = parseOrderFilter(params);
   // One instant for the whole page: the attention rule, the ages, and their rendering in the browser.
   const now = new Date();
-  const [list, couriers] = await Promise.all([listAdminOrders(getDb(), filter, Number(params.get("page")), now), shippingAccounts()]);
+  const [list, couriers] = await Promise.all([
+    listAdminOrders(getDb(), { ...filter, restrictTo: orderStatusesFor(admin.role) }, Number(params.get("page")), now),
+    shippingAccounts(),
+  ]);
   return { language: ctx.language, title: ctx.pageTitle(ctx.t("adminOrders.list.title")), filter, now: now.toISOString(), couriers, ...list };
 }
 
@@ -43,7 +47,7 @@ const MAX_SHIP_SELECTION = ORDERS_PER_PAGE;
 
 /** intent=ship: orderId (repeated), accountId, recreateUnknown=1 (create again the parcels whose fate is unknown). */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminAction(request);
+  const admin = await requireAdminAction(request, ["orders", "fulfilment"]);
   const { t } = await requestI18n(request);
   const refuse = (message: string, status: number) => data<OrdersListShipAnswer>({ ok: false, message }, { status });
   const form = await request.formData();
@@ -87,9 +91,9 @@ function hrefWith(filter: OrderFilter, page?: number): string {
 }
 
 const cell =
-  "px-3 md:border-b md:border-stone-100 md:py-2 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1 max-md:before:text-xs max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]";
+  "min-w-0 px-3 max-md:[overflow-wrap:anywhere] md:border-b md:border-stone-100 md:py-2 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1 max-md:before:text-xs max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]";
 
-const input = "h-10 w-full rounded-lg border border-stone-300 bg-white px-2 text-base";
+const input = "h-11 md:h-10 w-full rounded-lg border border-stone-300 bg-white px-2 text-base";
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -116,7 +120,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         {/* A plain download link: the CSV holds exactly the orders of the current filter. */}
         <a
           href={`/admin/orders.csv?${orderFilterToSearchParams(filter).toString()}`}
-          className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          className="inline-flex items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 max-md:min-h-11"
           data-testid="orders-csv"
         >
           {t("adminOrdersPrint.exportCsv")}
@@ -133,7 +137,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                 <Link
                   to={hrefWith({ ...filter, status })}
                   aria-current={active ? "page" : undefined}
-                  className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+                  className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium max-md:min-h-11 ${
                     active ? "bg-brand-700 text-white" : "bg-white text-stone-700 ring-1 ring-stone-200 hover:bg-stone-100"
                   }`}
                   data-status-tab={status ?? "all"}
@@ -153,7 +157,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         <Link
           to={hrefWith({ ...filter, attention: filter.attention ? undefined : true })}
           aria-current={filter.attention ? "true" : undefined}
-          className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 font-medium ${
+          className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 font-medium max-md:min-h-11 ${
             filter.attention ? "bg-red-700 text-white" : "bg-white text-red-800 ring-1 ring-red-200 hover:bg-red-50"
           }`}
           data-testid="attention-filter"
@@ -212,12 +216,15 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
         <div className="col-span-2 flex flex-wrap items-center gap-2 md:col-span-6">
           <button
             type="submit"
-            className="h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+            className="h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 md:h-10"
             data-testid="order-filters-apply"
           >
             {t("adminOrders.filters.apply")}
           </button>
-          <Link to="/admin/orders" className="inline-flex h-10 items-center rounded-lg border border-stone-300 px-4 text-sm hover:bg-stone-100">
+          <Link
+            to="/admin/orders"
+            className="inline-flex h-11 items-center rounded-lg md:h-10 border border-stone-300 px-4 text-sm hover:bg-stone-100"
+          >
             {t("adminOrders.filters.reset")}
           </Link>
           <span className="ms-auto text-sm text-stone-600" data-testid="orders-total">
@@ -236,7 +243,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         // Between a phone and a wide screen, the table scrolls inside its box rather than the page.
         <div className="md:overflow-x-auto md:rounded-xl md:bg-white md:shadow-sm md:ring-1 md:ring-stone-200">
-          <table className="w-full border-separate border-spacing-0 text-sm" data-testid="orders-table">
+          <table className="w-full border-separate border-spacing-0 text-sm max-md:block" data-testid="orders-table">
             <caption className="sr-only">{t("adminOrders.table.caption")}</caption>
             <thead className="max-md:sr-only">
               <tr className="text-xs text-stone-600">
@@ -266,21 +273,24 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   >
                     {/* Confirmed orders can be shipped, shipped ones have labels to print. */}
                     {order.status === "confirmed" || order.parcel?.tracking ? (
-                      <input
-                        type="checkbox"
-                        name="orderId"
-                        value={order.id}
-                        form={SHIP_FORM_ID}
-                        checked={selected.includes(order.id)}
-                        onChange={(event) => toggle(order.id, event.currentTarget.checked)}
-                        aria-label={t("adminOrders.parcels.select", { number: order.orderNumber })}
-                        className="me-2 size-5 align-middle"
-                        data-testid="order-select"
-                      />
+                      // The label around the box is the tap target: 44 × 44 px on a phone.
+                      <label className="-my-3 -ms-3 inline-flex size-11 items-center justify-center align-middle">
+                        <input
+                          type="checkbox"
+                          name="orderId"
+                          value={order.id}
+                          form={SHIP_FORM_ID}
+                          checked={selected.includes(order.id)}
+                          onChange={(event) => toggle(order.id, event.currentTarget.checked)}
+                          aria-label={t("adminOrders.parcels.select", { number: order.orderNumber })}
+                          className="size-5"
+                          data-testid="order-select"
+                        />
+                      </label>
                     ) : null}
                     <Link
                       to={`/admin/orders/${order.id}`}
-                      className="whitespace-nowrap text-brand-800 underline-offset-2 hover:underline"
+                      className="whitespace-nowrap text-brand-800 underline-offset-2 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center"
                       dir="ltr"
                       data-testid="order-number-link"
                     >
@@ -297,7 +307,11 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                   <td className={cell} data-label={t("adminOrders.table.phone")}>
                     {/* One flex item beside the phone card's label: the number and its flag wrap together. */}
                     <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
-                      <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline">
+                      <a
+                        href={`tel:${order.phone}`}
+                        dir="ltr"
+                        className="font-mono text-brand-800 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center"
+                      >
                         {order.phone}
                       </a>
                       {order.phoneFlagged ? (

@@ -52,7 +52,7 @@ function valuesOf(section: AdminPageSection): SectionFormValues {
 const NOTICES: readonly LayoutNotice[] = ["saved", "deleted", "moved"];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "merchandising");
   const ctx = await pageContext(request);
   const db = getDb();
   const params = new URL(request.url).searchParams;
@@ -85,7 +85,7 @@ const done = (page: PageIdentifier, notice: LayoutNotice) =>
 
 /** intent=save | move | delete (urlencoded, the contract's field names). */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "merchandising");
   const urlPage = pageOf(new URL(request.url).searchParams.get("page"));
   const read = await readMerchForm(request, MERCH_TEXT_FORM_BYTES);
   if (!read.ok) return refuse(read.status, { intent: "save", id: null, error: read.error === "bodyTooLarge" ? "tooLong" : "saveFailed" });

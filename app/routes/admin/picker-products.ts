@@ -11,7 +11,7 @@ import type { Route } from "./+types/picker-products";
  * (newest first; available=1 = in stock only, for collections). Never cached.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, ["merchandising", "orders", "queue"]);
   const params = new URL(request.url).searchParams;
   const q = Array.from((params.get("q") ?? "").trim())
     .slice(0, SEARCH_QUERY_MAX_LENGTH)

@@ -41,7 +41,7 @@ import type { Route } from "./+types/product-edit";
 type FlashKey = "saved" | "imageMoved" | "imageDeleted";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "catalogue");
   const { language, t } = await requestI18n(request);
   const db = getDb();
   const url = new URL(request.url);
@@ -117,7 +117,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "catalogue");
   let form: FormData;
   try {
     form = await readFormWithin(request, MAX_PRODUCT_FORM_BYTES);

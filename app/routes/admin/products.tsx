@@ -14,7 +14,7 @@ import type { Route } from "./+types/products";
 
 /** /admin/products: the list, searched by title (folded like the storefront search), filtered, paginated. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "catalogue");
   const { language, t } = await requestI18n(request);
   const params = new URL(request.url).searchParams;
   const text = (name: string) => (params.get(name) ?? "").trim();

@@ -8,7 +8,13 @@ import { pageContext } from "~/server/http/page-context.server";
 import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { getShopSettings, saveShopSettings } from "~/server/settings/index.server";
+import {
+  getMaxUnansweredAttempts,
+  getShopSettings,
+  MAX_UNANSWERED_ATTEMPTS_RANGE,
+  saveMaxUnansweredAttempts,
+  saveShopSettings,
+} from "~/server/settings/index.server";
 import type { Route } from "./+types/settings";
 
 /**
@@ -18,12 +24,14 @@ import type { Route } from "./+types/settings";
  * 303 back here (?saved=1), or the form again with each refused field's reason.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "settings");
   const ctx = await pageContext(request);
   const config = env();
   return {
     title: ctx.pageTitle(ctx.t("settings.admin.title")),
     settings: await getShopSettings(getDb()),
+    maxUnansweredAttempts: await getMaxUnansweredAttempts(getDb()),
+    maxUnansweredRange: MAX_UNANSWERED_ATTEMPTS_RANGE,
     /** The names the shop uses while a name field is empty. */
     defaultNames: { nameAr: config.SHOP_NAME_AR, nameEn: config.SHOP_NAME, nameFr: config.SHOP_NAME },
     saved: new URL(request.url).searchParams.get("saved") === "1",
@@ -39,9 +47,17 @@ export interface SettingsAnswer {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "settings");
   const { t } = await requestI18n(request);
   const form = await request.formData();
+  // The confirmation team's setting has its own small form.
+  if (form.get("intent") === "confirmation") {
+    if (await saveMaxUnansweredAttempts(getDb(), form.get("maxUnansweredAttempts"))) return redirect("/admin/settings?saved=1", 303);
+    const message = t("adminConfirmation.settings.invalid", MAX_UNANSWERED_ATTEMPTS_RANGE);
+    const stored = await getShopSettings(getDb());
+    const kept = Object.fromEntries(SHOP_SETTINGS_FIELDS.map((field) => [field, stored[field] ?? ""])) as SettingsAnswer["values"];
+    return data<SettingsAnswer>({ message, fields: {}, values: kept }, { status: 400 });
+  }
   const values = Object.fromEntries(SHOP_SETTINGS_FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as SettingsAnswer["values"];
   try {
     const result = await saveShopSettings(getDb(), values);
@@ -181,6 +197,31 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           disabled={saving}
           className="min-h-11 w-full rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
           data-testid="settings-save"
+        >
+          {t("settings.admin.save")}
+        </button>
+      </Form>
+      <Form method="post" className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5" data-testid="confirmation-settings-form">
+        <input type="hidden" name="intent" value="confirmation" />
+        <label htmlFor="settings-max-unanswered" className="block text-sm font-medium text-stone-800">
+          {t("adminConfirmation.settings.maxUnanswered")}
+        </label>
+        <input
+          id="settings-max-unanswered"
+          name="maxUnansweredAttempts"
+          type="number"
+          inputMode="numeric"
+          min={loaderData.maxUnansweredRange.min}
+          max={loaderData.maxUnansweredRange.max}
+          defaultValue={loaderData.maxUnansweredAttempts}
+          dir="ltr"
+          className={`${input} border-stone-300`}
+        />
+        <p className="mt-1 text-xs text-stone-500">{t("adminConfirmation.settings.hint")}</p>
+        <button
+          type="submit"
+          disabled={saving}
+          className="mt-3 min-h-11 w-full rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white disabled:opacity-60 sm:w-auto"
         >
           {t("settings.admin.save")}
         </button>

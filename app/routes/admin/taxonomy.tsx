@@ -23,7 +23,7 @@ function kindOf(request: Request): Kind {
 const listers = { categories: listAdminCategories, sections: listAdminSections } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "catalogue");
   const kind = kindOf(request);
   const ctx = await pageContext(request);
   const { t } = ctx;
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** intent=create | update (names only: the key is fixed) | delete. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "catalogue");
   const kind = kindOf(request);
   const { t } = await requestI18n(request);
   const result = await handleTaxonomyForm(getDb(), kind, await request.formData(), t);

@@ -32,7 +32,7 @@ function hrefFor(page: number, notice?: string): string {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "orders");
   const ctx = await pageContext(request);
   const params = new URL(request.url).searchParams;
   const list = await listEnquiries(getDb(), { page: pageOf(params), language: ctx.language });
@@ -48,7 +48,7 @@ export type WholesaleAdminAnswer = { ok: false; message: string };
 
 /** intent=status (id, status): 303 back to the page the admin was on. */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdminAction(request);
+  const admin = await requireAdminAction(request, "orders");
   const { t } = await requestI18n(request);
   const form = await request.formData();
   const refuse = (status: number, message: string) => data<WholesaleAdminAnswer>({ ok: false, message }, { status, headers: ADMIN_HEADERS });

@@ -172,6 +172,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, stopDesks, submitting, dismiss } = useOrderForm({
     schema: cartOrderSchema,
     posted: orderFormAnswerOf(actionData),
+    draft: { source: "cart_page" },
   });
   const delivery = useDeliveryChoice(wilayas, defaults);
   const [formKey, setFormKey] = useState(0);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/admin-auth";
+import type { AdminRole } from "~/lib/admin-roles";
 import type { Database } from "../db/database.server";
 import type { Env } from "../env.server";
 import { countAttempts, uncountAttempts, windowStart } from "../platform/index.server";
@@ -12,6 +13,12 @@ import { hashSessionToken, newSessionToken } from "./session-cookie.server";
 export interface AdminSession {
   adminId: number;
   email: string;
+  /** What the admin may use (app/lib/admin-roles.ts). */
+  role: AdminRole;
+  /** The name the team knows the admin by; the email when none is set. */
+  name: string;
+  /** Set for a first or reset password: every admin page but /admin/password sends the admin there. */
+  mustChangePassword: boolean;
   /** The session row's id (the SHA-256 of the cookie's token), never the token itself. */
   sessionId: string;
 }
@@ -85,10 +92,25 @@ export async function signIn(
   const admin = await findAdminByEmail(db, email);
   const password = input.password.length <= MAX_PASSWORD_LENGTH ? input.password : "";
   const valid = admin ? await verifyPassword(password, admin.password_hash) : await verifyAgainstDummy(password);
-  if (!admin || !valid || password === "") return { kind: "wrong_credentials" };
+  // A disabled account is refused like a wrong password: the answer tells an attacker nothing.
+  if (!admin || !valid || password === "" || admin.disabled_at !== null) return { kind: "wrong_credentials" };
 
   await uncountAttempts(db, counted, attemptWindow);
   if (input.previousToken) await deleteSession(db, hashSessionToken(input.previousToken));
+  return startSession(db, admin, input, settings, now);
+}
+
+/**
+ * A new session for an admin who just proved who they are (a password, or an invitation's
+ * token): a new random token, its SHA-256 stored with the absolute expiry.
+ */
+export async function startSession(
+  db: Kysely<Database>,
+  admin: { id: number; email: string; role: AdminRole; name: string | null; must_change_password: boolean },
+  client: { ip: string; userAgent: string | null },
+  settings: AuthSettings,
+  now = settings.now?.() ?? new Date(),
+): Promise<Extract<SignInResult, { kind: "signed_in" }>> {
   const token = newSessionToken();
   const sessionId = hashSessionToken(token);
   const expiresAt = new Date(now.getTime() + settings.maxDays * 86_400_000);
@@ -97,15 +119,27 @@ export async function signIn(
     adminId: admin.id,
     now: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
-    ip: input.ip,
-    userAgent: input.userAgent?.slice(0, 512) ?? null,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
   });
   // Now and then, forget sessions that can no longer be used.
   if (Math.random() < 0.05) {
     const idleBefore = new Date(now.getTime() - settings.idleMinutes * 60_000).toISOString();
     await deleteExpiredSessions(db, now.toISOString(), idleBefore);
   }
-  return { kind: "signed_in", token, session: { adminId: admin.id, email: admin.email, sessionId }, expiresAt };
+  return {
+    kind: "signed_in",
+    token,
+    session: {
+      adminId: admin.id,
+      email: admin.email,
+      role: admin.role,
+      name: admin.name ?? admin.email,
+      mustChangePassword: admin.must_change_password,
+      sessionId,
+    },
+    expiresAt,
+  };
 }
 
 /**
@@ -116,14 +150,22 @@ export async function sessionFromToken(db: Kysely<Database>, token: string, sett
   const now = settings.now?.() ?? new Date();
   const id = hashSessionToken(token);
   const row = await findSession(db, id);
-  if (!row) return null;
+  // A disabled account's sessions end at once, whatever their age.
+  if (!row || row.disabled_at !== null) return null;
   const idleUntil = Date.parse(row.last_seen_at) + settings.idleMinutes * 60_000;
   if (Date.parse(row.expires_at) <= now.getTime() || idleUntil <= now.getTime()) {
     await deleteSession(db, id);
     return null;
   }
   if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS) await touchSession(db, id, now.toISOString());
-  return { adminId: row.admin_id, email: row.email, sessionId: id };
+  return {
+    adminId: row.admin_id,
+    email: row.email,
+    role: row.role,
+    name: row.name ?? row.email,
+    mustChangePassword: row.must_change_password,
+    sessionId: id,
+  };
 }
 
 /** Ends the session of a cookie token (deletes its row); true when there was one. */

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { mayUseAny, type AdminArea } from "~/lib/admin-roles";
 import { authSettings, clearSessionCookie, sessionFromToken, sessionTokenFromCookieHeader, type AdminSession } from "../auth/index.server";
 import { getDb } from "../db/connection.server";
 import { env } from "../env.server";
@@ -57,7 +58,12 @@ export function isDataRequest(request: Request): boolean {
   return request.headers.get("Sec-Fetch-Dest") === "empty";
 }
 
-async function errorResponse(request: Request, status: 401 | 403, code: "unauthorized" | "cross_site", extra?: HeadersInit): Promise<Response> {
+async function errorResponse(
+  request: Request,
+  status: 401 | 403,
+  code: "unauthorized" | "cross_site" | "forbidden" | "password_change_required",
+  extra?: HeadersInit,
+): Promise<Response> {
   const { t } = await requestI18n(request);
   const headers = new Headers(extra);
   for (const [name, value] of Object.entries(ADMIN_HEADERS)) headers.set(name, value);
@@ -70,6 +76,9 @@ function staleCookieHeaders(request: Request): HeadersInit | undefined {
   return { "Set-Cookie": clearSessionCookie({ secure: cookieIsSecure(request) }) };
 }
 
+/** Where an admin with a first or reset password changes it. */
+export const PASSWORD_PAGE = "/admin/password";
+
 /** The sign-in page address that brings the admin back to this request's page afterwards. */
 export function loginUrlFor(request: Request): string {
   const url = new URL(request.url);
@@ -78,19 +87,44 @@ export function loginUrlFor(request: Request): string {
 }
 
 /**
- * For loaders: the signed-in admin. Without a valid session it throws a 302 to /admin/login
+ * Which admin area(s) a page or action belongs to (app/lib/admin-roles.ts): the admin's role
+ * must allow one of them; "signed_in": any role (the admin shell, sign-out, one's own password).
+ */
+export type AdminAccess = AdminArea | readonly AdminArea[] | "signed_in";
+
+/** The admin, when their role may use `area`; else the translated 403 (JSON for data, the admin's error page otherwise). */
+async function allowed(request: Request, admin: AdminSession, area: AdminAccess): Promise<AdminSession> {
+  if (area === "signed_in") return admin;
+  // A first or reset password is changed before anything else (docs/decisions/0031-staff-and-roles.md):
+  // every page but the "signed_in" ones (the shell, /admin/password, sign-out) goes there; an action answers 403.
+  if (admin.mustChangePassword) {
+    if (request.method === "GET") throw redirect(PASSWORD_PAGE, { status: 302, headers: ADMIN_HEADERS });
+    throw await errorResponse(request, 403, "password_change_required");
+  }
+  const areas: readonly AdminArea[] = typeof area === "string" ? [area] : area;
+  if (mayUseAny(admin.role, areas)) return admin;
+  throw await errorResponse(request, 403, "forbidden");
+}
+
+/**
+ * For loaders: the signed-in admin whose role may use `area` (403 otherwise). Without a valid session it throws a 302 to /admin/login
  * (with redirectTo) for a page request, or a 401 JSON answer
  * `{ error: { code: "unauthorized", message } }` for a data request.
  */
-export async function requireAdmin(request: Request): Promise<AdminSession> {
+export async function requireAdmin(request: Request, area: AdminAccess): Promise<AdminSession> {
   const admin = await currentAdmin(request);
-  if (admin) return admin;
+  if (admin) return allowed(request, admin, area);
   // After an action, React Router runs the loaders above the action's error boundary with a GET
   // copy of the POST (same headers): a Content-Type marks it, and the post must answer 401, not 302.
   if (isDataRequest(request) || request.method !== "GET" || request.headers.has("Content-Type")) {
     throw await errorResponse(request, 401, "unauthorized", staleCookieHeaders(request));
   }
   throw redirect(loginUrlFor(request), { status: 302, headers: { ...ADMIN_HEADERS, ...staleCookieHeaders(request) } });
+}
+
+/** The translated 403 `{ error: { code: "forbidden", message } }`, for a row the admin's role may not open (the admin's error page shows it). */
+export function forbiddenResponse(request: Request): Promise<Response> {
+  return errorResponse(request, 403, "forbidden");
 }
 
 /** The translated 403 JSON answer `{ error: { code: "cross_site", message } }`. */
@@ -107,9 +141,9 @@ export async function assertSameOrigin(request: Request): Promise<void> {
  * For actions: the signed-in admin. Without a valid session: 401 JSON (never a redirect);
  * with one but from another site (Origin, else Referer): 403 JSON `cross_site`.
  */
-export async function requireAdminAction(request: Request): Promise<AdminSession> {
+export async function requireAdminAction(request: Request, area: AdminAccess): Promise<AdminSession> {
   const admin = await currentAdmin(request);
   if (!admin) throw await errorResponse(request, 401, "unauthorized", staleCookieHeaders(request));
   await assertSameOrigin(request);
-  return admin;
+  return allowed(request, admin, area);
 }

@@ -129,7 +129,8 @@ export async function bodyLimits(req: Request, res: Response, next: NextFunction
     // The session first: without one, the admin's own answer, whatever the body says of itself.
     if (policy.adminSession) {
       try {
-        await requireAdminAction(headersOnly(req));
+        // Signed in at all; the route itself then checks the role against its area.
+        await requireAdminAction(headersOnly(req), "signed_in");
       } catch (refusal) {
         if (!(refusal instanceof globalThis.Response)) throw refusal;
         return answerAndClose(req, res, refusal.status, refusal.headers, await refusal.text());

@@ -47,7 +47,7 @@ export async function readMerchForm(request: Request, maxBytes: number): Promise
 // The list: the cards; ?delete=ID asks to confirm; ?saved / ?deleted flash
 
 export async function merchListLoader<Card>(admin: MerchAdmin<Card, unknown>, request: Request) {
-  await requireAdmin(request);
+  await requireAdmin(request, "merchandising");
   const ctx = await pageContext(request);
   const cards = (await admin.list(getDb())).map(admin.card);
   const params = new URL(request.url).searchParams;
@@ -63,7 +63,7 @@ export async function merchListLoader<Card>(admin: MerchAdmin<Card, unknown>, re
 
 /** intent=delete with the record's id: 303 back to the list with ?deleted, else the refusal. */
 export async function merchListAction<Card>(admin: MerchAdmin<Card, unknown>, request: Request) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "merchandising");
   const read = await readMerchForm(request, MERCH_TEXT_FORM_BYTES);
   if (!read.ok) return data<{ error: MerchMessage }>({ error: "deleteFailed" }, { status: read.status, headers: ADMIN_HEADERS });
   const id = parseRecordId(read.form.get("id"));
@@ -92,7 +92,7 @@ export interface MerchEditLoaderAnswer<Values> {
 
 /** `idParam`: the route's :id, undefined on …/new. */
 export async function merchEditLoader<Card, Values>(admin: MerchAdmin<Card, Values>, request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
+  await requireAdmin(request, "merchandising");
   const ctx = await pageContext(request);
   const titles = TITLES[admin.kind];
   const url = new URL(request.url);
@@ -130,7 +130,7 @@ export async function merchEditAction<Card, Values extends CollectionFormValues 
   request: Request,
   idParam: string | undefined,
 ) {
-  await requireAdminAction(request);
+  await requireAdminAction(request, "merchandising");
   const read = await readMerchForm(request, MERCH_IMAGE_FORM_BYTES);
   if (!read.ok) return refuse(read.status, read.error);
   const { form } = read;

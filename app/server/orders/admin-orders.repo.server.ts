@@ -52,9 +52,16 @@ function needsAttention(eb: OrdersEb, now: Date) {
   );
 }
 
+/**
+ * A list filter with the admin's scope: `restrictTo`, the only statuses the admin's role may see
+ * (a packer: the orders past confirmation, app/lib/admin-roles.ts), whatever the filter asks.
+ */
+export type ScopedOrderFilter = OrderFilter & { restrictTo?: readonly OrderStatus[] };
+
 /** The WHERE of a filter (all of it but `status` when `withStatus` is false), `now` for the attention rule. */
-function filterWhere(eb: OrdersEb, filter: OrderFilter, now: Date, withStatus = true) {
+function filterWhere(eb: OrdersEb, filter: ScopedOrderFilter, now: Date, withStatus = true) {
   const conditions: Expression<SqlBool>[] = [];
+  if (filter.restrictTo) conditions.push(filter.restrictTo.length > 0 ? eb("orders.status", "in", [...filter.restrictTo]) : sql<SqlBool>`1 = 0`);
   if (withStatus && filter.status) conditions.push(eb("orders.status", "=", filter.status));
   if (filter.wilayaCode) conditions.push(eb("orders.wilaya_code", "=", filter.wilayaCode));
   if (filter.source) conditions.push(eb("orders.source", "=", filter.source));
@@ -107,7 +114,7 @@ function withWilayaNames<Row extends { wilaya_code: string }>(row: Row, names: M
  */
 export async function selectOrders(
   db: Kysely<Database>,
-  filter: OrderFilter,
+  filter: ScopedOrderFilter,
   { limit = 50, offset = 0, now = new Date() }: { limit?: number; offset?: number; now?: Date } = {},
 ) {
   const rows = db
@@ -149,7 +156,7 @@ export async function selectOrders(
 export type AdminOrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
 /** How many orders a filter selects at `now`. */
-export async function countOrders(db: Kysely<Database>, filter: OrderFilter, now = new Date()): Promise<number> {
+export async function countOrders(db: Kysely<Database>, filter: ScopedOrderFilter, now = new Date()): Promise<number> {
   const row = await db
     .selectFrom("orders")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -161,7 +168,7 @@ export async function countOrders(db: Kysely<Database>, filter: OrderFilter, now
 /** Orders per status for the filter without its status (the list's tabs), at `now`. */
 export async function countOrdersByStatus(
   db: Kysely<Database>,
-  filter: OrderFilter,
+  filter: ScopedOrderFilter,
   now = new Date(),
 ): Promise<Partial<Record<OrderStatus, number>>> {
   const rows = await db
@@ -276,4 +283,9 @@ export function selectDuplicateOrders(db: Kysely<Database>, order: { id: number;
 /** Every wilaya for the filter's select, by code (orders keep the code of a wilaya since deactivated). */
 export function selectWilayaOptions(db: Kysely<Database>) {
   return listWilayaNames(db);
+}
+
+/** An order's status, the agent it is given to and the agent holding it in the queue (the row-level access rule). */
+export async function selectOrderAccess(db: Kysely<Database>, id: number) {
+  return db.selectFrom("orders").select(["status", "assigned_to", "queue_locked_by"]).where("id", "=", id).executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Language } from "~/i18n/config";
-import type { OrderFilter, OrderStatus } from "~/lib/order-filter";
+import type { OrderStatus } from "~/lib/order-filter";
+import { mayOpenOrder, type AdminRole } from "~/lib/admin-roles";
 import type { OrderSource } from "~/lib/order-request";
 import { allowedTransitions } from "~/lib/order-workflow";
 import type { ParcelRowState } from "~/lib/couriers";
@@ -13,13 +14,17 @@ import {
   countOrdersByStatus,
   selectDuplicateOrders,
   selectOrderEvents,
+  selectOrderAccess,
   selectOrderNotes,
   selectOrders,
   selectOrderWithItems,
   selectPhoneRecord,
   selectWilayaOptions,
   type AdminOrderRow,
+  type ScopedOrderFilter,
 } from "./admin-orders.repo.server";
+
+export type { ScopedOrderFilter } from "./admin-orders.repo.server";
 import { blockedPhoneEntry, blockPhone, unblockPhone, type OrderActor, type WorkflowResult } from "./order-workflow.server";
 
 /**
@@ -85,7 +90,7 @@ export interface AdminOrderList {
  * The page `requested` (any number; out of range falls back to the first or the last) of the
  * orders `filter` selects at `now`, newest first.
  */
-export async function listAdminOrders(db: Kysely<Database>, filter: OrderFilter, requested: number, now = new Date()): Promise<AdminOrderList> {
+export async function listAdminOrders(db: Kysely<Database>, filter: ScopedOrderFilter, requested: number, now = new Date()): Promise<AdminOrderList> {
   const [total, byStatus, attentionCount, wilayas] = await Promise.all([
     countOrders(db, filter, now),
     countOrdersByStatus(db, filter, now),
@@ -219,4 +224,30 @@ export async function setOrderPhoneBlocked(
   if (!found) return null;
   const phone = found.order.phone;
   return change.block ? blockPhone(db, phone, change.actor, change.reason) : unblockPhone(db, phone);
+}
+
+/** What the row-level rule of one order needs (mayOpenOrder in app/lib/admin-roles.ts); null when there is no such order. */
+export async function orderAccessFacts(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ status: OrderStatus; assignedTo: number | null; queueLockedBy: number | null } | null> {
+  const row = await selectOrderAccess(db, id);
+  return row ? { status: row.status, assignedTo: row.assigned_to, queueLockedBy: row.queue_locked_by } : null;
+}
+
+/**
+ * Whether this admin may open these orders (mayOpenOrder, app/lib/admin-roles.ts): false when one
+ * of them is not theirs to open; orders that do not exist are left to the caller's 404.
+ */
+export async function mayAdminOpenOrders(
+  db: Kysely<Database>,
+  admin: { role: AdminRole; adminId: number },
+  ids: readonly number[],
+): Promise<boolean> {
+  if (admin.role === "owner" || admin.role === "manager") return true;
+  for (const id of ids) {
+    const facts = await orderAccessFacts(db, id);
+    if (facts && !mayOpenOrder(admin.role, admin.adminId, facts)) return false;
+  }
+  return true;
 }

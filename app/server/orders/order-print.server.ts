@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
-import type { OrderFilter } from "~/lib/order-filter";
 import { lineTitle, type PrintableOrder } from "~/lib/order-print";
 import type { Database } from "../db/database.server";
 import { communeNamesByCode } from "../delivery/index.server";
-import { selectOrders, selectOrderWithItems } from "./admin-orders.repo.server";
+import { selectOrders, selectOrderWithItems, type ScopedOrderFilter } from "./admin-orders.repo.server";
 
 /**
  * The orders the CSV export and the delivery slip print: the admin list's filter and order
@@ -25,7 +24,7 @@ function deliveryColumns(row: object): { communeCode: string | null; deliveryTyp
 }
 
 /** Every order a filter selects, newest first (as the admin list), ready to print. */
-export async function loadPrintableOrders(db: Kysely<Database>, filter: OrderFilter): Promise<PrintableOrder[]> {
+export async function loadPrintableOrders(db: Kysely<Database>, filter: ScopedOrderFilter): Promise<PrintableOrder[]> {
   const listed: Awaited<ReturnType<typeof selectOrders>> = [];
   for (let offset = 0; offset < MAX_EXPORTED_ORDERS; offset += PAGE) {
     const page = await selectOrders(db, filter, { limit: Math.min(PAGE, MAX_EXPORTED_ORDERS - offset), offset });

@@ -29,6 +29,15 @@ class Abort extends Error {
 }
 
 /**
+ * The confirmation state follows a confirmation or a cancellation, whichever button made it
+ * (docs/decisions/0032-confirmation-queue.md); the call-back and the queue lock end with it.
+ */
+function confirmationInStep(to: OrderStatus) {
+  if (to !== "confirmed" && to !== "cancelled") return {};
+  return { confirmation_state: to, callback_at: null, queue_locked_by: null, queue_locked_until: null };
+}
+
+/**
  * Changes an order's status in ONE transaction: the status (only if it is still `from`), the
  * stock of every line (the catalogue's takeStock and returnStock, in this transaction: taken
  * only where enough is left, so concurrent confirmations never oversell) and an order_events row.
@@ -39,7 +48,7 @@ export async function applyStatusChange(db: Kysely<Database>, change: StatusChan
     await db.transaction().execute(async (trx) => {
       const moved = await trx
         .updateTable("orders")
-        .set({ status: change.to, updated_at: change.at })
+        .set({ status: change.to, updated_at: change.at, ...confirmationInStep(change.to) })
         .where("id", "=", change.orderId)
         .where("status", "=", change.from)
         .executeTakeFirst();

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { TFunction } from "i18next";
 import { defaultLanguage, type Language } from "~/i18n/config";
-import { bundleById, bundleLine, JEWELLERY_CATEGORY } from "~/lib/jewellery";
+import { bundleById } from "~/lib/jewellery";
 import {
   canonicalOrderRequest,
   honeypotFilled,
@@ -12,13 +12,7 @@ import {
   type OrderError,
   type ParsedOrderRequest,
 } from "~/lib/order-request";
-import { offersOfProducts, productsForOrder, variantsForOrder, type OrderVariant } from "../catalog/index.server";
-import { nameIn, variantCompareAtPrice, variantLabel, variantPrice, type ProductOption } from "~/lib/variants";
-import { offerLabel, offerLine } from "~/lib/offers";
 import type { Database } from "../db/database.server";
-import { toBool } from "../db/types.server";
-import { stopDeskForOrder } from "../couriers/index.server";
-import { activeWilayaForOrder, communeByCode } from "../delivery/index.server";
 import { env } from "../env.server";
 import { i18nFor } from "../i18n.server";
 import { logger } from "../logger.server";
@@ -35,7 +29,8 @@ import {
   type RateLimitRule,
 } from "../platform/index.server";
 import { recordConversion } from "../tracking/index.server";
-import { isPhoneBlocked } from "./order-workflow.server";
+import { isPhoneBlocked, type OrderActor } from "./order-workflow.server";
+import { priceOrderLines, resolveOrderDelivery, type PricingRefusal } from "./order-pricing.server";
 import { maskPhone } from "~/lib/phone";
 import {
   completeOrder,
@@ -46,6 +41,7 @@ import {
   type NewOrder,
   type OrderSummaryRow,
 } from "./orders.repo.server";
+import { deleteDraftsOfPhone } from "./order-drafts.repo.server";
 
 export interface PlaceOrderContext {
   ip: string;
@@ -65,6 +61,11 @@ export interface PlaceOrderContext {
    * within the conversion window. A body `ref` alone is kept as text and never counts.
    */
   referral?: { code: string; visitorToken: string } | null;
+  /**
+   * The staff member placing the order for the customer (a captured draft turned into an order):
+   * the order's first event names them. Absent: the shopper placed it.
+   */
+  placedBy?: OrderActor;
 }
 
 /**
@@ -140,14 +141,15 @@ function created(order: OrderSummaryRow, replayed: boolean): PlaceOrderResult {
   };
 }
 
-function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Record<string, string> = {}): PlaceOrderResult {
-  return { ok: false, status, error: { code, message: t(`orders.errors.${code}` as "orders.errors.invalid_order"), fields } };
+/** A refusal of the lines or the delivery (order-pricing.server.ts), as the order's answer. */
+function refusal(refused: PricingRefusal, t: TFunction): PlaceOrderResult {
+  const answer = failure(422, refused.code, t, refused.fields);
+  if (!answer.ok && refused.message !== undefined) answer.error.message = refused.message;
+  return answer;
 }
 
-/** A product's title in the shopper's language, the Arabic title when it has none. */
-function titleIn(product: { title: string; title_en: string | null; title_fr: string | null }, language: Language): string {
-  const translated = language === "fr" ? product.title_fr : language === "en" ? product.title_en : null;
-  return translated?.trim() ? translated : product.title;
+function failure(status: 400 | 422 | 429, code: string, t: TFunction, fields: Record<string, string> = {}): PlaceOrderResult {
+  return { ok: false, status, error: { code, message: t(`orders.errors.${code}` as "orders.errors.invalid_order"), fields } };
 }
 
 /** Where a line (product and variant) appears first in the body as sent (duplicates are merged by the schema). */
@@ -161,11 +163,6 @@ function rawItemIndex(body: unknown, line: { productId: string; variantId?: numb
       (line.variantId === undefined || String(item.variantId ?? "").trim() === String(line.variantId)),
   );
   return index === -1 ? fallback : index;
-}
-
-/** The title a shopper or merchant reads for a line: "product — variant" when it is a variant. */
-function lineTitle(title: string, label: string | null): string {
-  return label ? `${title} — ${label}` : title;
 }
 
 /**
@@ -226,154 +223,20 @@ export async function placeOrder(
   const first = await selectOrderByIdempotencyKeys(db, lookupKeys);
   if (first) return replay(first.order, request, requestHash, t);
 
-  const [products, wilaya, commune, offers] = await Promise.all([
-    productsForOrder(
+  const [priced, delivery] = await Promise.all([
+    priceOrderLines(
       db,
-      request.items.map((line) => line.productId),
+      request.items.map((line, index) => (index === 0 && request.offer !== undefined ? { ...line, offerId: request.offer } : line)),
+      { bundle, language: context.language, t, checkStock: true, fieldIndex: (line, index) => rawItemIndex(body, line, index) },
     ),
-    activeWilayaForOrder(db, request.customer.wilayaCode),
-    request.customer.communeCode ? communeByCode(db, request.customer.communeCode) : undefined,
-    request.offer !== undefined ? offersOfProducts(db, [request.items[0]!.productId]) : undefined,
+    resolveOrderDelivery(db, request, t),
   ]);
-  // A quantity offer: one of the product's own, whose quantity the line takes (its price below).
-  const offer = request.offer !== undefined ? offers?.get(request.items[0]!.productId)?.find((one) => one.id === request.offer) : undefined;
-  if (request.offer !== undefined && !offer) {
-    return failure(422, "invalid_order", t, { offer: t("orders.fields.unknown_offer") });
-  }
-  const items = offer
-    ? [{ productId: request.items[0]!.productId, quantity: offer.quantity, variantId: request.items[0]!.variantId }]
-    : request.items;
-
-  // Variants are read only for an order that names one or holds a product with variants: an
-  // order of products without variants makes the same queries as before.
-  const variantIds = items.flatMap((line) => (line.variantId !== undefined ? [line.variantId] : []));
-  const withVariants = products.filter((product) => toBool(product.has_variants)).map((product) => product.id);
-  const variantData =
-    variantIds.length > 0 || withVariants.length > 0
-      ? await variantsForOrder(db, withVariants, variantIds)
-      : { variants: new Map<number, OrderVariant>(), options: new Map<string, ProductOption[]>() };
-
-  const byId = new Map(products.map((product) => [product.id, product]));
-  // Each line's variant (docs/decisions/0028-product-variants.md): a product with options is sold
-  // only as one of its active variants, a product without options as itself.
-  const variantOf = new Map<number, OrderVariant>();
-  const optionsOf = (productId: string): ProductOption[] => variantData.options.get(productId) ?? [];
-  const unknown: Record<string, string> = {};
-  const unchosen: Record<string, string> = {};
-  const outOfStock: Record<string, string> = {};
-  items.forEach((line, index) => {
-    const at = rawItemIndex(body, line, index);
-    const product = byId.get(line.productId);
-    // A bundle is sold only for a jewellery product.
-    if (!product || (bundle && product.category !== JEWELLERY_CATEGORY)) {
-      unknown[`items.${at}.productId`] = t("orders.fields.unknown_product");
-      return;
-    }
-    let title = titleIn(product, context.language);
-    let available = toBool(product.in_stock) ? Math.max(0, product.stock_quantity) : 0;
-    if (toBool(product.has_variants) || line.variantId !== undefined) {
-      const variant = line.variantId !== undefined ? variantData.variants.get(line.variantId) : undefined;
-      if (line.variantId === undefined) {
-        const first = optionsOf(product.id)[0];
-        unchosen[`items.${at}.variantId`] = t("orders.fields.choose_option", { option: first ? nameIn(first.names, context.language) : "" });
-        return;
-      }
-      if (!variant || variant.productId !== product.id || !variant.active || !toBool(product.has_variants)) {
-        unchosen[`items.${at}.variantId`] = t("orders.fields.unknown_variant");
-        return;
-      }
-      variantOf.set(line.variantId, variant);
-      title = lineTitle(title, variantLabel(optionsOf(product.id), variant, context.language));
-      available = Math.max(0, variant.stockQuantity);
-    }
-    if (available < line.quantity) {
-      outOfStock[`items.${at}.quantity`] = t("orders.fields.stock_left", { count: available, title });
-    }
-  });
-  if (Object.keys(unknown).length > 0) return failure(422, "unknown_product", t, { ...unknown, ...unchosen, ...outOfStock });
-  if (Object.keys(unchosen).length > 0) {
-    // The form's message says what to choose, as its field does (a buy-now form shows it above).
-    const refused = failure(422, "invalid_order", t, { ...unchosen, ...outOfStock });
-    if (!refused.ok) refused.error.message = Object.values(unchosen)[0]!;
-    return refused;
-  }
-  if (Object.keys(outOfStock).length > 0) {
-    // The form's message names the product and what is left, as its field does: a shopper
-    // whose line has no field of its own (quick-buy, buy-now) still reads which and how many.
-    const refused = failure(422, "out_of_stock", t, outOfStock);
-    if (!refused.ok) refused.error.message = Object.values(outOfStock)[0]!;
-    return refused;
-  }
-  if (!wilaya) {
-    return failure(422, "unknown_wilaya", t, { wilaya: t("orders.fields.unknown_wilaya") });
-  }
-  // The commune must be one of the wilaya's; a stop-desk only where the wilaya has one.
-  if (request.customer.communeCode && commune?.wilaya_code !== wilaya.code) {
-    return failure(422, "invalid_order", t, { communeCode: t("shopDelivery.fields.commune_not_in_wilaya") });
-  }
-  if (request.deliveryType === "stop_desk" && wilaya.stop_desk_price === null) {
-    return failure(422, "invalid_order", t, { deliveryType: t("shopDelivery.fields.no_stop_desk") });
-  }
-  // Where the merchant's default courier has stop-desks in the wilaya, the shopper chooses one
-  // of them; elsewhere a stop-desk order stays as it was (the merchant's own arrangement).
-  let stopDesk: { accountId: number; code: string; name: string } | null = null;
-  if (request.deliveryType === "stop_desk") {
-    const offered = await stopDeskForOrder(db, wilaya.code, request.stopDesk ?? "");
-    if (offered.offered) {
-      if (!offered.desk) {
-        const code = request.stopDesk === undefined ? "stop_desk_required" : "stop_desk_unknown";
-        return failure(422, "invalid_order", t, { stopDesk: t(`shopDelivery.fields.${code}`) });
-      }
-      stopDesk = offered.desk;
-    }
-  }
-
-  // The merchant reads an offer's label in the shop's language, as the line's title.
-  const shopT = offer ? (await i18nFor(defaultLanguage)).t : undefined;
-  const lines = items.map((line) => {
-    const product = byId.get(line.productId)!;
-    const variant = line.variantId !== undefined ? variantOf.get(line.variantId) : undefined;
-    // A variant's own prices, else the product's; its label in the shop's language and SKU, as they are now.
-    const price = variantPrice(product, variant);
-    const compareAtPrice = variantCompareAtPrice({ compareAtPrice: product.compare_at_price }, variant);
-    const sold = variant
-      ? { variant: { id: variant.id, label: variantLabel(optionsOf(product.id), variant, defaultLanguage), sku: variant.sku } }
-      : {};
-    if (offer && shopT) {
-      // Computed from this product's price of the moment (or the merchant's fixed total for it).
-      return {
-        productId: product.id,
-        title: product.title,
-        ...offerLine(price, compareAtPrice, offer),
-        offer: { id: offer.id, label: offerLabel(offer, defaultLanguage, shopT, price) },
-        ...sold,
-      };
-    }
-    if (bundle) {
-      // Computed from this piece's price, never a price fixed for every piece.
-      const priced = bundleLine(bundle, { price, compareAtPrice });
-      return {
-        productId: product.id,
-        title: product.title,
-        unitPrice: priced.unitPrice,
-        compareAtPrice: priced.compareAtPrice,
-        quantity: priced.quantity,
-        lineTotal: priced.lineTotal,
-        ...sold,
-      };
-    }
-    return {
-      productId: product.id,
-      title: product.title,
-      unitPrice: price,
-      compareAtPrice,
-      quantity: line.quantity,
-      lineTotal: price * line.quantity,
-      ...sold,
-    };
-  });
+  if (!priced.ok) return refusal(priced, t);
+  if (!delivery.ok) return refusal(delivery, t);
+  const { lines } = priced;
+  const { wilaya, commune, stopDesk } = delivery;
   const itemsTotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-  const deliveryPrice = request.deliveryType === "stop_desk" ? (wilaya.stop_desk_price ?? wilaya.home_price) : wilaya.home_price;
+  const { deliveryPrice } = delivery;
   const createdAt = now.toISOString();
 
   // The per-phone limit refuses only the address that went past it: a stranger's orders with
@@ -446,6 +309,7 @@ export async function placeOrder(
       // Created here and stored in the order's transaction, so every order has its page.
       confirmationToken: newConfirmationToken(),
       createdAt,
+      placedBy: context.placedBy?.email ?? "shopper",
       lines,
     },
     {
@@ -535,6 +399,8 @@ async function storeOrder(
       const summary = await completeOrder(trx, id, order, { flagged });
       await enqueueOutbox(trx, [options.outbox?.(summary.order_number) ?? []].flat(), order.createdAt);
       if (options.referral) await recordConversion(trx, { orderId: id, referral: options.referral, now: options.now });
+      // The phone ordered: its abandoned drafts go with this order (app/server/orders/order-drafts.server.ts).
+      await deleteDraftsOfPhone(trx, order.phone);
       return { summary, flagged };
     });
     if (stored.kind === "rate_limited") return stored;

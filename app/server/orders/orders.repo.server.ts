@@ -72,6 +72,8 @@ export interface NewOrder {
   /** The address of the shopper's confirmation page (newConfirmationToken). */
   confirmationToken: string;
   createdAt: string;
+  /** Who placed it, as the order's history names them: "shopper", or the staff member who placed it for the customer. */
+  placedBy: string;
   lines: {
     productId: string;
     title: string;
@@ -168,7 +170,10 @@ export async function completeOrder(
       })),
     )
     .execute();
-  await trx.insertInto("order_events").values({ order_id: id, status: "new", note: null, actor: "shopper", created_at: order.createdAt }).execute();
+  await trx
+    .insertInto("order_events")
+    .values({ order_id: id, status: "new", note: null, actor: order.placedBy, created_at: order.createdAt })
+    .execute();
   return {
     id,
     order_number: orderNumber,

@@ -3,6 +3,7 @@ import type { AutoId, Bool, Timestamp } from "../db/types.server";
 import type { DeliveryType } from "~/lib/delivery-options";
 import type { BundleId } from "~/lib/jewellery";
 import type { OrderSource } from "~/lib/order-request";
+import type { CallOutcome, ConfirmationState } from "~/lib/confirmation";
 
 /** Where an order is in its life; 'new' until the merchant confirms it (later issues add the rest). */
 export type OrderStatus = "new" | "confirmed" | "shipped" | "delivered" | "cancelled" | "returned";
@@ -52,6 +53,22 @@ export interface OrdersTable {
   stop_desk_account_id: ColumnType<number | null, number | null | undefined, number | null>;
   stop_desk_code: ColumnType<string | null, string | null | undefined, string | null>;
   stop_desk_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The confirmation call's progress, apart from fulfilment (migration 022; app/lib/confirmation.ts). */
+  confirmation_state: ColumnType<ConfirmationState, ConfirmationState | undefined, ConfirmationState>;
+  /** When the customer asked to be called back (or postponed to); null: none due. */
+  callback_at: ColumnType<string | null, string | null | undefined, string | null>;
+  call_attempts: ColumnType<number, number | undefined, number>;
+  /** Attempts without an answer (no answer, busy, unreachable) since the last answered call. */
+  unanswered_attempts: ColumnType<number, number | undefined, number>;
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  cancel_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The agent (admin id) the order is given to; null: anyone's. */
+  assigned_to: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The agent calling the customer right now, until when (a lock that expires): two agents never call the same customer. */
+  queue_locked_by: ColumnType<number | null, number | null | undefined, number | null>;
+  queue_locked_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the delivery fee was set by hand; null: from the fee table. */
+  delivery_price_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -90,8 +107,54 @@ export interface OrderEventsTable {
   created_at: Timestamp;
 }
 
+/** A confirmation call (migration 022). */
+export interface CallAttemptsTable {
+  id: AutoId;
+  order_id: number;
+  admin_id: number | null;
+  /** The agent's name or email at the time. */
+  agent: string;
+  outcome: CallOutcome;
+  callback_at: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+/** One edit of an order, field by field, with before and after (JSON text) and its author (migration 022). */
+export interface OrderEditsTable {
+  id: AutoId;
+  order_id: number;
+  admin_id: number | null;
+  actor: string;
+  /** "customer.phone", "lines", "delivery_price"… */
+  field: string;
+  before: string | null;
+  after: string | null;
+  /** Why (a delivery fee set by hand). */
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+/** What a shopper typed in an order form and left without ordering (migration 022): one per phone and cart. */
+export interface OrderDraftsTable {
+  id: AutoId;
+  /** Normalised mobile, 0XXXXXXXXX. */
+  phone: string;
+  /** A digest of the cart's lines: one draft per phone and cart. */
+  cart_key: string;
+  source: OrderSource;
+  /** The form's content as JSON (bounded). */
+  payload: string;
+  ip: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface OrdersTables {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
+  call_attempts: CallAttemptsTable;
+  order_edits: OrderEditsTable;
+  order_drafts: OrderDraftsTable;
 }

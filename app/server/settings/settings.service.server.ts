@@ -6,7 +6,13 @@ import type { Database } from "../db/database.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { invalidateReferenceData, REFERENCE_TTL_MS } from "../reference-cache.server";
-import { selectShopSettings, upsertShopSettings, type ShopSettingsRow } from "./settings.repo.server";
+import {
+  selectMaxUnansweredAttempts,
+  selectShopSettings,
+  updateMaxUnansweredAttempts,
+  upsertShopSettings,
+  type ShopSettingsRow,
+} from "./settings.repo.server";
 
 /*
  * The settings are read on every page (the header, the footer, the titles), so they live in this
@@ -172,6 +178,25 @@ export async function saveShopSettings(db: Kysely<Database>, input: Partial<Reco
   copies.set(db, Promise.resolve(parsed.value));
   invalidateReferenceData();
   return parsed;
+}
+
+/** The confirmation team's setting: after this many unanswered calls an order is suggested for cancellation. */
+export const DEFAULT_MAX_UNANSWERED_ATTEMPTS = 3;
+export const MAX_UNANSWERED_ATTEMPTS_RANGE = { min: 1, max: 20 } as const;
+
+/** Read from the database each time: only the confirmation pages ask for it. */
+export async function getMaxUnansweredAttempts(db: Kysely<Database>): Promise<number> {
+  return (await selectMaxUnansweredAttempts(db)) ?? DEFAULT_MAX_UNANSWERED_ATTEMPTS;
+}
+
+/** Stores it when it is a whole number within MAX_UNANSWERED_ATTEMPTS_RANGE; false otherwise. */
+export async function saveMaxUnansweredAttempts(db: Kysely<Database>, raw: unknown): Promise<boolean> {
+  const text = typeof raw === "string" ? raw.trim() : typeof raw === "number" ? String(raw) : "";
+  if (!/^\d{1,3}$/.test(text)) return false;
+  const value = Number(text);
+  if (value < MAX_UNANSWERED_ATTEMPTS_RANGE.min || value > MAX_UNANSWERED_ATTEMPTS_RANGE.max) return false;
+  await updateMaxUnansweredAttempts(db, value, nowIso());
+  return true;
 }
 
 /**

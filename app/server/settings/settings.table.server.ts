@@ -1,3 +1,4 @@
+import type { ColumnType } from "kysely";
 import type { Timestamp } from "../db/types.server";
 
 /** The shop's settings (migration 014): one row, id 1; a null column is a setting not set. */
@@ -19,6 +20,8 @@ export interface ShopSettingsTable {
   rc: string | null;
   /** Tax identification number (numéro d'identification fiscale). */
   nif: string | null;
+  /** After this many unanswered calls an order is suggested for cancellation (migration 022). */
+  max_unanswered_attempts: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 

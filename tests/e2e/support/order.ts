@@ -41,6 +41,7 @@ const PHONE_PREFIXES = {
   "variants-journey": { ar: "069", fr: "068" },
   "checkout-stop-desk": { ar: "065", fr: "057" },
   "couriers-journey": { ar: "058", fr: "059" },
+  "confirmation-queue": { ar: "054", fr: "064" },
 } as const satisfies Record<string, Record<OrderLanguage, string>>;
 
 /**

@@ -199,7 +199,7 @@ describe("without PUBLIC_URL or TRUST_PROXY", () => {
       body: new URLSearchParams({ ...ADMIN, redirectTo: "/\u0001/x" }),
     });
     expect(signIn.status).toBe(303);
-    expect(signIn.headers.get("location")).toBe("/admin/products");
+    expect(signIn.headers.get("location")).toBe("/admin");
     const language = await fetch(`${server.baseURL}/api/language`, {
       method: "POST",
       redirect: "manual",

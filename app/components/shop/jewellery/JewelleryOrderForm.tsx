@@ -51,6 +51,7 @@ export function JewelleryOrderForm({
   } = useOrderForm({
     schema: jewelleryOrderSchema,
     posted,
+    draft: { source: "jewellery", productId: item.id },
   });
   const [bundle, setBundle] = useState<BundleId>(isBundleId(defaults.bundle) ? defaults.bundle : DEFAULT_BUNDLE);
   const delivery = useDeliveryChoice(wilayas, defaults);
@@ -169,6 +170,7 @@ export function JewelleryOrderForm({
             placeholder={t("jewellery.form.phonePlaceholder")}
             error={errors.phone}
             defaultValue={defaults.phone}
+            note={t("order.fields.phoneNote")}
           />
           <Field label={t("jewellery.form.email")} error={errors.email} required>
             {(props) => (

@@ -39,6 +39,7 @@ export function ContactQuickOrder({
   const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, stopDesks, submitting, dismiss } = useOrderForm({
     schema: contactOrderSchema,
     posted,
+    draft: { source: "contact_form" },
   });
   const delivery = useDeliveryChoice(wilayas, defaults);
   const resetDelivery = useRef(delivery.reset);

@@ -16,14 +16,17 @@ export function PhoneField({
   placeholder,
   error,
   defaultValue,
+  note,
 }: {
   label: string;
   placeholder: string;
   error?: string;
   defaultValue?: string;
+  /** The privacy note of an order form that saves what is typed as a draft (useOrderForm's `draft`). */
+  note?: string;
 }) {
   return (
-    <Field label={label} error={error} required>
+    <Field label={label} error={error} note={note} required>
       {(props) => (
         <input
           {...props}
@@ -97,6 +100,7 @@ export function CustomerFields({
         placeholder={t("order.fields.phonePlaceholder")}
         error={errors.phone}
         defaultValue={defaultValues.phone}
+        note={t("order.fields.phoneNote")}
       />
       {beforeWilaya}
       <DeliveryFields wilayas={wilayas} delivery={delivery} errors={errors} defaults={defaultValues} communes={communes} stopDesks={stopDesks} />

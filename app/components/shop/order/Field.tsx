@@ -8,6 +8,7 @@ export const fieldClass =
 export function Field({
   label,
   hint,
+  note,
   error,
   required,
   children,
@@ -15,6 +16,8 @@ export function Field({
   label: string;
   /** A short note beside the label (e.g. when the field is optional). */
   hint?: string;
+  /** A short note under the field (e.g. what is done with it). */
+  note?: string;
   error?: string;
   required?: boolean;
   children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; className: string }) => React.ReactNode;
@@ -39,6 +42,7 @@ export function Field({
         "aria-describedby": error ? errorId : undefined,
         className: `${fieldClass} ${error ? "border-red-600" : "border-stone-300"}`,
       })}
+      {note && <p className="text-xs text-stone-500">{note}</p>}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error}

@@ -58,6 +58,7 @@ export function ProductOrderSection({
   const { fetcher, form, errors, defaults, failed, invalid, message, order, confirmation, communes, stopDesks, submitting, dismiss } = useOrderForm({
     schema: productOrderSchema,
     posted,
+    draft: { source: "product_detail", productId: product.id },
   });
   const delivery = useDeliveryChoice(wilayas, defaults);
   const [formKey, setFormKey] = useState(0);

@@ -61,7 +61,10 @@ export default function QuickBuyModal({
   const language = isLanguage(i18n.language) ? i18n.language : "ar";
   const dialog = useRef<HTMLDialogElement>(null);
   const wilayas = useWilayas(open);
-  const { fetcher, form, errors, failed, invalid, message, order, confirmation, submitting, dismiss } = useOrderForm({ schema: quickBuySchema });
+  const { fetcher, form, errors, failed, invalid, message, order, confirmation, submitting, dismiss } = useOrderForm({
+    schema: quickBuySchema,
+    draft: { source: "quick_buy_cart" },
+  });
   const delivery = useDeliveryChoice(Array.isArray(wilayas) ? wilayas : []);
   const [formKey, setFormKey] = useState(0);
   const [picked, setPicked] = useState<Record<string, number>>({});

@@ -15,6 +15,7 @@ import {
 } from "~/lib/order-form";
 import type { OrderCreated } from "~/lib/order-request";
 import { pixelContentId, trackPixel } from "~/lib/pixel";
+import type { DraftOrigin } from "./draftCapture";
 import { useHydrated } from "./useHydrated";
 
 /**
@@ -28,12 +29,15 @@ export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer 
   schema,
   posted,
   messages = orderFormMessages,
+  draft,
 }: {
   schema: Schema;
   /** The answer of a refused plain post, shown until the form is sent with JavaScript. */
   posted?: Answer | null;
   /** The texts of the refusals (default: the order forms'). */
   messages?: (t: TFunction) => FormMessages;
+  /** An order form's origin: its content is saved as a draft once the phone is valid (draftCapture). */
+  draft?: DraftOrigin;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
@@ -60,6 +64,16 @@ export function useOrderForm<Schema extends $ZodType, Answer extends FormAnswer 
     element.addEventListener("input", recheck);
     return () => element.removeEventListener("input", recheck);
   }, [refused, form.id]);
+  // The capture code loads at the first keystroke in the phone field, never with the page.
+  const capture = useEffectEvent((event: Event) => {
+    const element = event.currentTarget as HTMLFormElement;
+    if (draft && (event.target as HTMLInputElement).name === "phone") void import("./draftCapture").then((m) => m.captureDrafts(element, draft));
+  });
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    element?.addEventListener("input", capture);
+    return () => element?.removeEventListener("input", capture);
+  }, [form.id]);
   const errors: Record<string, string> = {};
   for (const [name, list] of Object.entries(form.allErrors)) if (name !== "" && list[0]) errors[name] = list[0];
   const defaults: Record<string, string> = {};

@@ -20,6 +20,8 @@ import * as productVariants from "./2026-11-26-018-product-variants.server";
 import * as variantTargets from "./2026-11-26-019-variant-targets.server";
 import * as courierAccounts from "./2026-11-26-020-courier-accounts.server";
 import * as parcelsAndPlaces from "./2026-11-26-021-parcels-and-places.server";
+import * as staffAndConfirmation from "./2026-11-26-022-staff-and-confirmation.server";
+import * as dashboardIndexes from "./2026-11-26-023-dashboard-indexes.server";
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so they
@@ -47,4 +49,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-019-variant-targets": variantTargets,
   "2026-11-26-020-courier-accounts": courierAccounts,
   "2026-11-26-021-parcels-and-places": parcelsAndPlaces,
+  "2026-11-26-022-staff-and-confirmation": staffAndConfirmation,
+  "2026-11-26-023-dashboard-indexes": dashboardIndexes,
 };

@@ -1,0 +1,66 @@
+/** Admin texts of the dashboard (/admin): periods, figures, breakdowns, the chart. Arabic is the source. */
+const adminDashboard = {
+  title: "لوحة المؤشرات",
+  intro: "أرقام المتجر للطلبات المسجّلة في الفترة المختارة.",
+  period: {
+    label: "الفترة",
+    today: "اليوم",
+    "7d": "7 أيام",
+    "30d": "30 يومًا",
+  },
+  noRate: "—",
+  empty: "لا توجد طلبات في هذه الفترة.",
+  figures: {
+    label: "أرقام الفترة",
+    orders: "الطلبات",
+    ordersHint: "الطلبات المسجّلة في الفترة",
+    confirmationRate: "نسبة التأكيد",
+    confirmationRateHint: "المؤكَّدة (وما بعدها) من الطلبات التي حُسم أمرها",
+    deliveredRate: "نسبة التسليم",
+    deliveredRateHint: "المسلَّمة من المسلَّمة والمرتجعة",
+    returnRate: "نسبة الإرجاع",
+    returnRateHint: "المرتجعة من الطلبات التي شُحنت",
+    cash: "المبلغ المحصَّل",
+    cashHint: "مجموع الطلبات المسلَّمة",
+    reportedCash: "حسب شركات التوصيل: {{amount}}",
+    averageOrderValue: "متوسط قيمة الطلب",
+    averageOrderValueHint: "خارج الطلبات الملغاة",
+  },
+  breakdowns: {
+    wilaya: "حسب الولاية",
+    product: "حسب المنتج",
+    source: "حسب نموذج الطلب",
+    ref: "حسب رابط المشاركة",
+    courier: "حسب شركة التوصيل",
+    noRef: "بدون رابط",
+    units: "القطع",
+    reportedCash: "المحصَّل حسب الشركة",
+  },
+  columns: {
+    orders: "الطلبات",
+    confirmationRate: "التأكيد",
+    deliveredRate: "التسليم",
+    cash: "المحصَّل",
+  },
+  agents: {
+    title: "فريق التأكيد",
+    agent: "الموظف",
+    calls: "المكالمات",
+    confirmations: "التأكيدات",
+    cancellations: "الإلغاءات",
+    empty: "لا مكالمات في هذه الفترة.",
+  },
+  chart: {
+    title: "الطلبات والتسليمات يوميًا",
+    orders: "الطلبات",
+    deliveries: "التسليمات",
+    label: "الطلبات والتسليمات يوميًا من {{from}} إلى {{to}}",
+    summary: "المجموع: {{orders}} طلبًا و{{deliveries}} تسليمًا.",
+    bar: "{{date}}: الطلبات {{orders}}، التسليمات {{deliveries}}",
+    tableCaption: "الطلبات والتسليمات يوميًا من {{from}} إلى {{to}}",
+    day: "اليوم",
+  },
+};
+
+export default adminDashboard;
+export type AdminDashboardDictionary = typeof adminDashboard;

@@ -1,0 +1,66 @@
+import type { AdminDashboardDictionary } from "./ar";
+
+const adminDashboard: AdminDashboardDictionary = {
+  title: "Dashboard",
+  intro: "The shop's figures for the orders placed in the chosen period.",
+  period: {
+    label: "Period",
+    today: "Today",
+    "7d": "7 days",
+    "30d": "30 days",
+  },
+  noRate: "—",
+  empty: "No orders in this period.",
+  figures: {
+    label: "The period's figures",
+    orders: "Orders",
+    ordersHint: "Placed in the period",
+    confirmationRate: "Confirmation rate",
+    confirmationRateHint: "Confirmed (or further) among the decided orders",
+    deliveredRate: "Delivered rate",
+    deliveredRateHint: "Delivered among delivered and returned",
+    returnRate: "Return rate",
+    returnRateHint: "Returned among the shipped orders",
+    cash: "Cash collected",
+    cashHint: "Total of the delivered orders",
+    reportedCash: "As the couriers report: {{amount}}",
+    averageOrderValue: "Average order value",
+    averageOrderValueHint: "Cancelled orders left out",
+  },
+  breakdowns: {
+    wilaya: "By wilaya",
+    product: "By product",
+    source: "By order form",
+    ref: "By share link",
+    courier: "By courier",
+    noRef: "No link",
+    units: "Units",
+    reportedCash: "Collected as the courier reports",
+  },
+  columns: {
+    orders: "Orders",
+    confirmationRate: "Confirmation",
+    deliveredRate: "Delivered",
+    cash: "Collected",
+  },
+  agents: {
+    title: "Confirmation team",
+    agent: "Agent",
+    calls: "Calls",
+    confirmations: "Confirmations",
+    cancellations: "Cancellations",
+    empty: "No calls in this period.",
+  },
+  chart: {
+    title: "Orders and deliveries per day",
+    orders: "Orders",
+    deliveries: "Deliveries",
+    label: "Orders and deliveries per day from {{from}} to {{to}}",
+    summary: "In all: {{orders}} orders and {{deliveries}} deliveries.",
+    bar: "{{date}}: {{orders}} orders, {{deliveries}} deliveries",
+    tableCaption: "Orders and deliveries per day from {{from}} to {{to}}",
+    day: "Day",
+  },
+};
+
+export default adminDashboard;

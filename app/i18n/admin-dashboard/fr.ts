@@ -1,0 +1,66 @@
+import type { AdminDashboardDictionary } from "./ar";
+
+const adminDashboard: AdminDashboardDictionary = {
+  title: "Tableau de bord",
+  intro: "Les chiffres de la boutique pour les commandes passées pendant la période choisie.",
+  period: {
+    label: "Période",
+    today: "Aujourd’hui",
+    "7d": "7 jours",
+    "30d": "30 jours",
+  },
+  noRate: "—",
+  empty: "Aucune commande pendant cette période.",
+  figures: {
+    label: "Chiffres de la période",
+    orders: "Commandes",
+    ordersHint: "Passées pendant la période",
+    confirmationRate: "Taux de confirmation",
+    confirmationRateHint: "Confirmées (ou plus loin) parmi les commandes tranchées",
+    deliveredRate: "Taux de livraison",
+    deliveredRateHint: "Livrées parmi les livrées et retournées",
+    returnRate: "Taux de retour",
+    returnRateHint: "Retournées parmi les commandes expédiées",
+    cash: "Encaissé",
+    cashHint: "Total des commandes livrées",
+    reportedCash: "Selon les transporteurs : {{amount}}",
+    averageOrderValue: "Panier moyen",
+    averageOrderValueHint: "Hors commandes annulées",
+  },
+  breakdowns: {
+    wilaya: "Par wilaya",
+    product: "Par produit",
+    source: "Par formulaire de commande",
+    ref: "Par lien de partage",
+    courier: "Par transporteur",
+    noRef: "Sans lien",
+    units: "Pièces",
+    reportedCash: "Encaissé selon le transporteur",
+  },
+  columns: {
+    orders: "Commandes",
+    confirmationRate: "Confirmation",
+    deliveredRate: "Livraison",
+    cash: "Encaissé",
+  },
+  agents: {
+    title: "Équipe de confirmation",
+    agent: "Agent",
+    calls: "Appels",
+    confirmations: "Confirmations",
+    cancellations: "Annulations",
+    empty: "Aucun appel pendant cette période.",
+  },
+  chart: {
+    title: "Commandes et livraisons par jour",
+    orders: "Commandes",
+    deliveries: "Livraisons",
+    label: "Commandes et livraisons par jour du {{from}} au {{to}}",
+    summary: "En tout : {{orders}} commandes et {{deliveries}} livraisons.",
+    bar: "{{date}} : {{orders}} commandes, {{deliveries}} livraisons",
+    tableCaption: "Commandes et livraisons par jour du {{from}} au {{to}}",
+    day: "Jour",
+  },
+};
+
+export default adminDashboard;
