@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { PostgresAdapter, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../db/database.server";
 import { toBool } from "../db/types.server";
 import type { CourierAccountsTable } from "./couriers.table.server";
@@ -60,9 +60,16 @@ export async function deleteCourierAccount(db: Kysely<Database>, id: number, at:
   });
 }
 
-/** Makes one account the default: the previous default is unset first (at most one, by a unique index). */
+/**
+ * Makes one account the default: the previous default is unset first (at most one, by a unique
+ * index). On PostgreSQL every account row is locked first (in id order), so admins choosing
+ * defaults at once take turns and each sees the one before: the last one wins, as if they had
+ * come one after the other (SQLite runs one write transaction at a time).
+ */
 export async function setDefaultCourierAccount(db: Kysely<Database>, id: number, at: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter)
+      await trx.selectFrom("courier_accounts").select("id").orderBy("id").forUpdate().execute();
     const target = await trx.selectFrom("courier_accounts").select("id").where("id", "=", id).executeTakeFirst();
     if (!target) return false;
     await trx.updateTable("courier_accounts").set({ is_default: false }).where("is_default", "=", true).where("id", "<>", id).execute();

@@ -187,20 +187,9 @@ export async function deleteCourierAccount(db: Kysely<Database>, id: number): Pr
   return deleted;
 }
 
-/** How many times a default change is tried again when other admins' changes keep winning the race. */
-const DEFAULT_CHANGE_ATTEMPTS = 8;
-
-export async function setDefaultCourierAccount(db: Kysely<Database>, id: number): Promise<boolean> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await setDefaultRow(db, id, nowIso());
-    } catch (error) {
-      // Another admin made another account the default meanwhile (the one-default index refused
-      // this one; on PostgreSQL a concurrent change is not seen by this statement's snapshot):
-      // try again, so the last request wins, as if they had come one after the other.
-      if (!isUniqueViolation(error) || attempt >= DEFAULT_CHANGE_ATTEMPTS) throw error;
-    }
-  }
+/** Makes one account the default (the previous one stops being it). False when there is no such account. */
+export function setDefaultCourierAccount(db: Kysely<Database>, id: number): Promise<boolean> {
+  return setDefaultRow(db, id, nowIso());
 }
 
 export type CourierAccessResult = { ok: true; access: CourierAccountAccess } | { ok: false; error: "disabled" | "not_found" | "unreadable" };
