@@ -91,7 +91,7 @@ function hrefWith(filter: OrderFilter, page?: number): string {
 }
 
 const cell =
-  "min-w-0 px-3 max-md:[overflow-wrap:anywhere] md:border-b md:border-stone-100 md:py-2 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1 max-md:before:text-xs max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]";
+  "min-w-0 px-3 max-md:[overflow-wrap:anywhere] md:border-b md:border-stone-100 md:py-2 max-md:flex max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1 max-md:before:shrink-0 max-md:before:text-xs max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]";
 
 const input = "h-11 md:h-10 w-full rounded-lg border border-stone-300 bg-white px-2 text-base";
 
@@ -310,7 +310,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                       <a
                         href={`tel:${order.phone}`}
                         dir="ltr"
-                        className="font-mono text-brand-800 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center"
+                        className="font-mono whitespace-nowrap text-brand-800 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center"
                       >
                         {order.phone}
                       </a>
