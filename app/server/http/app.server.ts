@@ -15,6 +15,7 @@ import { getStorage } from "../storage/index.server";
 import { crossSiteResponse, isSameOrigin } from "./admin-session.server";
 import { bodyLimits } from "./body-limit.server";
 import { announceAdminChange, onAdminChangeElsewhere } from "./cluster-worker.server";
+import { isShuttingDown } from "./lifecycle.server";
 import { handOverClientAddress } from "./edge.server";
 import { absoluteUrl, fetchHeaders } from "./express-request.server";
 import { PageCache } from "./page-cache.server";
@@ -239,8 +240,9 @@ function forgetCopies(): void {
 app.use(pageCacheInvalidation(forgetCopies, announceAdminChange));
 onAdminChangeElsewhere(() => {
   forgetCopies();
-  // A worker keeps the shop's settings in memory too; the one that saved them has the new ones already.
-  reloadShopSettings(getDb());
+  // A worker keeps the shop's settings in memory too (the one that saved them has the new ones
+  // already); one shutting down may have closed its database, and needs them no more.
+  if (!isShuttingDown()) reloadShopSettings(getDb());
 });
 if (pageCache) {
   app.use(
