@@ -113,7 +113,8 @@ export function runPrimary(count) {
       if (relay.waiting.size === 0) finishRelay(token);
     }
     if (stopping) {
-      if (code !== 0) failedExits++;
+      // A worker still starting has nothing to drain: its end by the signal is no failure.
+      if (code !== 0 && wasListening) failedExits++;
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         log("info", { failedExits }, "every worker stopped; exiting");
         process.exit(failedExits === 0 ? 0 : 1);
