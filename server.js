@@ -12,8 +12,10 @@ const DEVELOPMENT = process.env.NODE_ENV === "development";
 // all have (docs/decisions/0035-worker-processes.md). Development is always one process.
 if (cluster.isPrimary && !DEVELOPMENT && requestedWorkers(process.env.WEB_CONCURRENCY) > 1) {
   runPrimary(requestedWorkers(process.env.WEB_CONCURRENCY));
+  // The rest of this file is a worker's: the primary stops here (it exits through runPrimary).
   await new Promise(() => {});
 }
+
 const SERVER_ENTRY = "./app/server/http/app.server.ts";
 const BUILD_ENTRY = "./build/server/index.js";
 // Uploaded files at /uploads: the folder UPLOADS_DIR, or the bucket S3_BUCKET streamed through
