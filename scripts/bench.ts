@@ -25,7 +25,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { buildIsStale } from "./lib/build.js";
-import { startServerProcess, type ServerProcess } from "./lib/server-process.js";
+import { serverPids, startServerProcess, type ServerProcess } from "./lib/server-process.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -228,14 +228,20 @@ async function stopServer(s: RunningServer): Promise<void> {
 
 const RSS_SAMPLE_MS = 250;
 
-/** The resident set size of a process in kB (Linux /proc), or undefined where it can't be read. */
+/**
+ * The resident set size in kB (Linux /proc) of the server's largest process (each worker of a
+ * cluster: serverPids), or undefined where it can't be read.
+ */
 function readRssKb(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
-  try {
-    return parseVmRssKb(readFileSync(`/proc/${pid}/status`, "utf8"));
-  } catch {
-    return undefined;
-  }
+  const sizes = serverPids(pid).flatMap((each) => {
+    try {
+      return [parseVmRssKb(readFileSync(`/proc/${each}/status`, "utf8"))].filter((kb) => kb !== undefined);
+    } catch {
+      return [];
+    }
+  });
+  return sizes.length > 0 ? Math.max(...sizes) : undefined;
 }
 
 /** Samples the server's RSS every RSS_SAMPLE_MS until stopped: the peak of the whole bench, and of each phase. */

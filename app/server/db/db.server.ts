@@ -94,6 +94,16 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * What a transaction starts with on SQLite (Kysely sends `begin`): the write lock, taken at once.
+ * Several worker processes share one file (docs/decisions/0035-worker-processes.md); a deferred
+ * transaction that read, then wrote after another process's commit would fail at once with
+ * SQLITE_BUSY (its snapshot is stale, and busy_timeout does not wait for that), where an immediate
+ * one waits its turn (busy_timeout) and then reads what is current. Within one process Kysely
+ * already runs one transaction at a time on its one connection, so nothing changes there.
+ */
+const BEGIN_WRITE = "begin immediate";
+
+/**
  * The SQLite database as Kysely sees it, with one prepared statement per SQL text kept and reused.
  * Kysely's SQLite driver prepares every query anew; preparing costs about as much as running a
  * small indexed query, and a page runs the same handful of statements on every request.
@@ -102,7 +112,8 @@ const STATEMENT_CACHE_SIZE = 500;
 function withStatementCache(sqlite: SqliteDatabase.Database): { prepare(sql: string): SqliteDatabase.Statement; close(): void } {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
-    prepare(sql) {
+    prepare(text) {
+      const sql = text === "begin" ? BEGIN_WRITE : text;
       let statement = statements.get(sql);
       if (statement) {
         // Most recently used last, so the oldest entry is the first to go.

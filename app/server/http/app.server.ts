@@ -6,12 +6,16 @@ import { randomBytes } from "node:crypto";
 import * as serverBuild from "virtual:react-router/server-build";
 import { isAdminPath } from "~/lib/admin-auth";
 import { getDb } from "../db/connection.server";
+import { invalidateReferenceData } from "../reference-cache.server";
+import { reloadShopSettings } from "../settings/index.server";
 import { env, type Env } from "../env.server";
 import { logger, pathOf } from "../logger.server";
 import { requestIdFrom, runInRequest } from "../request-context.server";
 import { getStorage } from "../storage/index.server";
 import { crossSiteResponse, isSameOrigin } from "./admin-session.server";
 import { bodyLimits } from "./body-limit.server";
+import { announceAdminChange, onAdminChangeElsewhere } from "./cluster-worker.server";
+import { isShuttingDown } from "./lifecycle.server";
 import { handOverClientAddress } from "./edge.server";
 import { absoluteUrl, fetchHeaders } from "./express-request.server";
 import { PageCache } from "./page-cache.server";
@@ -228,8 +232,19 @@ app.use(adminCrossSiteGuard);
 app.use(bodyLimits);
 app.use(referralCapture);
 const pageCache = createPageCache(env());
+/** What this process keeps from the database for pages: forgotten after every admin change, here or in another worker. */
+function forgetCopies(): void {
+  pageCache?.clear();
+  invalidateReferenceData();
+}
+app.use(pageCacheInvalidation(forgetCopies, announceAdminChange));
+onAdminChangeElsewhere(() => {
+  forgetCopies();
+  // A worker keeps the shop's settings in memory too (the one that saved them has the new ones
+  // already); one shutting down may have closed its database, and needs them no more.
+  if (!isShuttingDown()) reloadShopSettings(getDb());
+});
 if (pageCache) {
-  app.use(pageCacheInvalidation(pageCache));
   app.use(
     pageCacheMiddleware({
       cache: pageCache,

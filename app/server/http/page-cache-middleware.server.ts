@@ -2,7 +2,6 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
 import { logger, pathOf } from "../logger.server";
 import { isAdminPath } from "~/lib/admin-auth";
-import { invalidateReferenceData } from "../reference-cache.server";
 import { absoluteUrl, fetchHeaders } from "./express-request.server";
 import {
   cachedPage,
@@ -120,17 +119,26 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addre
  * may then lag by the page's s-maxage (5 s) before a background render refreshes it. Re-rendering
  * every page after each order would make a busy shop render all day; the order itself always
  * checks the stock in the database.
+ *
+ * `forget` drops this process's copies (its page cache, the reference data); `announce` tells the
+ * other worker processes of a cluster to drop theirs (cluster-worker.server.ts) and is undefined
+ * outside one. The response ends only once they all have, so the admin's next request, whichever
+ * worker serves it, shows the change (docs/decisions/0035-worker-processes.md).
  */
-export function pageCacheInvalidation(cache: PageCache): RequestHandler {
+export function pageCacheInvalidation(forget: () => void, announce: () => Promise<void> | undefined): RequestHandler {
   return function invalidatePageCache(req, res, next) {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS" && isAdminPath(req.path)) {
-      res.on("finish", () => {
-        if (res.statusCode < 400) {
-          cache.clear();
-          // And the reference data pages are rendered from, whatever service the change went through.
-          invalidateReferenceData();
-        }
-      });
+      const end = res.end as (this: Response, ...args: unknown[]) => Response;
+      let ended = false;
+      res.end = function endOnceForgotten(this: Response, ...args: unknown[]) {
+        if (ended || res.statusCode >= 400) return end.apply(this, args);
+        ended = true;
+        forget();
+        const announced = announce();
+        if (!announced) return end.apply(this, args);
+        void announced.finally(() => end.apply(this, args));
+        return this;
+      } as typeof res.end;
     }
     next();
   };
