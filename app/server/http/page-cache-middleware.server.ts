@@ -107,16 +107,22 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addre
 
     const chunks: Uint8Array[] = [];
     let collected = lifetime ? 0 : Number.POSITIVE_INFINITY;
-    const collect = new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        collected += chunk.byteLength;
-        if (collected <= cache.maxPageBytes) chunks.push(chunk);
-        else chunks.length = 0;
-        controller.enqueue(chunk);
-      },
-    });
+    if (lifetime) {
+      // Each chunk React Router's stream writer hands the response, kept on the side (a
+      // TransformStream in between would cost a few promises per chunk, on the visitor's path).
+      const write = res.write;
+      res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+        if (collected <= cache.maxPageBytes) {
+          // Anything but bytes (never written by the stream writer) makes the page not kept.
+          collected += chunk instanceof Uint8Array ? chunk.byteLength : Number.POSITIVE_INFINITY;
+          if (collected <= cache.maxPageBytes) chunks.push(chunk as Uint8Array);
+          else chunks.length = 0;
+        }
+        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      } as Response["write"];
+    }
     try {
-      if (response.body) await writeReadableStreamToWritable(lifetime ? response.body.pipeThrough(collect) : response.body, res);
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {
       render.done(undefined);

@@ -44,7 +44,7 @@ export interface CachedPage {
   /** The HTML in parts around its CSP nonce, plain and compressed: each response writes its own nonce. */
   template: NonceTemplate;
   /** A weak validator for If-None-Match (the page apart from its nonce). */
-  etag: string;
+  readonly etag: string;
   /** How long it is served as is (s-maxage), then how long more while it is re-rendered (stale-while-revalidate). */
   freshMs: number;
   staleMs: number;
@@ -229,14 +229,26 @@ export interface RenderedPage {
 
 /**
  * A page to keep, from its body as rendered with `nonce`: split at the nonce, compressed in no
- * encoding yet (PageCache.compressLater, precompress).
+ * encoding yet (PageCache.compressLater, precompress), its ETag hashed when first sent (a page
+ * kept and never asked for again costs neither: decision 0036).
  */
 export function cachedPage({ status, headers, body }: RenderedPage, nonce: string, lifetime: SharedCacheLifetime): CachedPage {
   const template = splitNonceTemplate(body, nonce);
-  const hash = createHash("sha256");
-  for (const part of template.parts) hash.update(part).update("\0");
-  const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
-  return { status, headers, template, etag, ...lifetime };
+  let etag: string | undefined;
+  return {
+    status,
+    headers,
+    template,
+    get etag() {
+      if (etag === undefined) {
+        const hash = createHash("sha256");
+        for (const part of template.parts) hash.update(part).update("\0");
+        etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
+      }
+      return etag;
+    },
+    ...lifetime,
+  };
 }
 
 /**
