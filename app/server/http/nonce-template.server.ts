@@ -57,6 +57,7 @@ export function splitNonceTemplate(body: Buffer, nonce: string): NonceTemplate {
  * template, with their bytes counted; null when the splice does not decode to the page.
  */
 export async function compressTemplate(template: NonceTemplate, encoding: TemplateEncoding): Promise<Buffer[] | null> {
+  if (template[encoding] !== undefined) return template[encoding];
   const { parts } = template;
   const placeholders = parts.slice(1).map((_, slot) => placeholder(slot));
   const compressed =
