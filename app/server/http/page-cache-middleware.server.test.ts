@@ -244,6 +244,30 @@ describe("page cache middleware", () => {
     });
   }
 
+  it("keeps nothing of a miss whose visitor left before the end: the next visitor gets a render of their own", async () => {
+    const shop = await serve();
+    const rest = shop.holdRenders();
+    await new Promise<void>((resolve) => {
+      const leaving = request({ host: "127.0.0.1", port: shop.port, path: "/products/p1?fbclid=x" }, (res) => {
+        res.once("data", () => {
+          leaving.destroy();
+          resolve();
+        });
+      });
+      leaving.on("error", () => undefined);
+      leaving.on("close", () => resolve());
+      leaving.end();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    rest.open();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shop.cache.size).toBe(0);
+    const next = await get(shop.port);
+    expect(next.headers["x-cache"]).toBe("MISS");
+    expect(next.text).toContain("</html>");
+    expect(shop.renders()).toBe(2);
+  });
+
   it("streams a page larger than the cache keeps, and keeps nothing of it", async () => {
     const shop = await serve({ maxBytes: 16 * 1024, filler: "x".repeat(64 * 1024) });
     const miss = await get(shop.port);
