@@ -31,6 +31,7 @@ export { compress } from "./compression.server";
 export { compressionDrainListeners } from "./compression-drain.server";
 export { createHttpServer } from "./http-server.server";
 export { edgeGuard } from "./edge.server";
+export { precompressedAssets } from "./precompressed-assets.server";
 
 let uploads: RequestHandler | undefined;
 
