@@ -207,7 +207,7 @@ const envSchema = z
      * requests served at once per process (0 turns it off), ordinary requests waiting for a slot,
      * and how long one waits before it is answered 503 with Retry-After.
      */
-    MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).max(1_000).default(4),
+    MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).max(1_000).default(2),
     MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(64),
     MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     /** Graceful shutdown (SIGTERM/SIGINT): how long requests in flight may take before their connections are cut. */
