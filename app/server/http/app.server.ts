@@ -231,11 +231,12 @@ app.use(
     maxConcurrent: env().MAX_CONCURRENT_RENDERS,
     maxQueued: env().MAX_QUEUED_REQUESTS,
     maxQueueWaitMs: env().MAX_QUEUE_WAIT_MS,
-    // A page the cache holds is served from memory: never refused (decision 0037).
+    // A page the cache holds is served from memory, and one being rendered is shared with its
+    // render: neither is refused (decision 0037).
     isCheap: pageCache
       ? (req) => {
           const page = pageCacheKey(req, addressOf);
-          return page !== undefined && pageCache.lookup(page.key) !== undefined;
+          return page !== undefined && (pageCache.isRendering(page.key) || pageCache.lookup(page.key) !== undefined);
         }
       : undefined,
   }),
