@@ -65,8 +65,8 @@ if (DEVELOPMENT) {
   mod = await import(BUILD_ENTRY);
   server.use(mod.securityHeaders);
   server.use(mod.compressionDrainListeners);
-  // Fingerprinted build output: cache for a year.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // Fingerprinted build output: cache for a year; scripts and styles as compressed at build time.
+  server.use("/assets", mod.precompressedAssets("build/client/assets"), express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   // Other public files (demo images, favicon): cache for an hour. Only paths under a top-level
   // entry of build/client go there: a page request would otherwise cost a file-system lookup.
   const publicFiles = express.static("build/client", { maxAge: "1h", index: false });

@@ -160,6 +160,15 @@ describe("toRow", () => {
     expect(formatUnexpected(row.unexpected)).toBe("-");
   });
 
+  it("shows 503s (load shedding) but counts them neither as errors nor in req/s", () => {
+    const row = toRow(
+      { path: "/p", expectStatus: 200 },
+      result({ statusCodeStats: { "200": { count: 300 }, "503": { count: 100 }, "500": { count: 1 } }, requests: { average: 401, total: 401 } }),
+    );
+    expect(row).toMatchObject({ shed: 100, errors: 1, responses: 401, rps: 301 });
+    expect(formatUnexpected(row.unexpected)).toBe("500×1 503×100");
+  });
+
   it("adds connection errors and counts timeouts once (autocannon counts them in errors too)", () => {
     const row = toRow({ path: "/", expectStatus: 200 }, result({ statusCodeStats: { "200": { count: 50 } }, errors: 4, timeouts: 3 }));
     expect(row).toMatchObject({ transportErrors: 4, timeouts: 3, errors: 4 });

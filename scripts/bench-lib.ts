@@ -50,7 +50,13 @@ export interface BenchRow {
   timeouts: number;
   /** Responses whose status differs from `expectStatus`, by status code. */
   unexpected: Record<string, number>;
-  /** transportErrors + every unexpected response: what fails the bench. */
+  /**
+   * 503s when another status was expected: the server shedding load as designed
+   * (docs/decisions/0037-load-shedding.md). Listed with the unexpected statuses, left out of
+   * `errors` and of `rps`.
+   */
+  shed?: number;
+  /** transportErrors + every unexpected response but the shed ones: what fails the bench. */
   errors: number;
   /** req/s as a multiple of /healthz's in the same run (withHealthzRatio); absent when unknown. */
   ratio?: number;
@@ -73,18 +79,21 @@ export function toRow(route: RouteSpec, result: AutocannonResult): BenchRow {
   // already includes `timeouts`; adding both would count timeouts twice.
   // Math.max keeps this right should a future version stop doing that.
   const transportErrors = Math.max(result.errors, result.timeouts);
+  const shed = route.expectStatus === 503 ? 0 : (unexpected["503"] ?? 0);
   return {
     route: `${route.method && route.method !== "GET" ? `${route.method} ` : ""}${route.path}${route.expectStatus === 200 ? "" : ` (${route.expectStatus})`}`,
     path: route.path,
     expectStatus: route.expectStatus,
     responses,
-    rps: result.requests.average,
+    // The answers a visitor wanted: a shed request's quick 503 is no page served.
+    rps: shed > 0 && responses > 0 ? (result.requests.average * (responses - shed)) / responses : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     transportErrors,
     timeouts: result.timeouts,
     unexpected,
-    errors: transportErrors + unexpectedCount,
+    shed,
+    errors: transportErrors + unexpectedCount - shed,
   };
 }
 

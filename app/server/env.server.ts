@@ -214,6 +214,14 @@ const envSchema = z
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
       z.coerce.number().int().min(1).max(MAX_WORKERS).default(availableParallelism()),
     ),
+    /**
+     * Admission control (app/server/http/load-shedding.server.ts, docs/decisions/0037-load-shedding.md):
+     * requests served at once per process (0 turns it off), ordinary requests waiting for a slot,
+     * and how long one waits before it is answered 503 with Retry-After.
+     */
+    MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).max(1_000).default(2),
+    MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(64),
+    MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
     /** Graceful shutdown (SIGTERM/SIGINT): how long requests in flight may take before their connections are cut. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /**
