@@ -504,10 +504,16 @@ async function souqRouteMap(dbDir: string): Promise<RouteMap> {
 
 /** The route map in the file of --route-map. */
 function loadRouteMap(file: string): RouteMap {
+  let text: string;
   try {
-    return parseRouteMap(readFileSync(file, "utf8"), file);
+    text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new BenchFailure(`--route-map ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new BenchFailure(`--route-map ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  try {
+    return parseRouteMap(text, `--route-map ${file}`);
+  } catch (error) {
+    throw new BenchFailure(error instanceof Error ? error.message : String(error), { cause: error });
   }
 }
 
@@ -713,6 +719,12 @@ async function benchOtherShop(baseUrl: string, options: BenchOptions): Promise<n
   const file = options.routeMap!;
   const map = advertisedOnly(loadRouteMap(file), options);
   const target: Target = { baseUrl, gone: () => undefined };
+  try {
+    await (await fetch(baseUrl + map.home, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) })).arrayBuffer();
+  } catch (error) {
+    const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    throw new BenchFailure(`--base-url ${baseUrl}: ${map.home} does not answer (${reason}); is the shop running?`, { cause: error });
+  }
   const rss = options.serverPid !== null ? new RssSampler(options.serverPid) : undefined;
   const startup = rss?.sample();
   if (rss && startup === undefined) {
