@@ -445,7 +445,7 @@ async function benchLandings(target: Target, map: RouteMap, options: BenchOption
   });
   const gone = target.gone();
   if (gone !== undefined) throw new BenchFailure(`${gone}\n(while benchmarking the landings)`);
-  return { row: { ...toRow({ path: name, expectStatus: 200 }, result) }, cache };
+  return { row: toRow({ path: name, expectStatus: 200 }, result), cache };
 }
 
 /** Runs the landings `options.runs` times and prints each run, and their medians when there are several; false on any error. */
