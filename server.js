@@ -3,6 +3,10 @@
 import express from "express";
 import { readdirSync } from "node:fs";
 
+// Unset means production (.env.example), for React and Express too: both read NODE_ENV
+// themselves, and React's development build renders a page several times slower
+// (docs/decisions/0038-render-costs.md).
+process.env.NODE_ENV ||= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const SERVER_ENTRY = "./app/server/http/app.server.ts";
 const BUILD_ENTRY = "./build/server/index.js";

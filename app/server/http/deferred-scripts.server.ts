@@ -29,7 +29,7 @@
  * keeps its module script as it is: it hydrates, without the preloads. The Chromium test
  * (tests/e2e/deferred-scripts.test.ts) fails in that case.
  */
-import { PassThrough, Transform } from "node:stream";
+import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { isAdminPath } from "~/lib/admin-auth";
 
@@ -216,20 +216,50 @@ function decodeAttribute(value: string): string {
 /**
  * The stream between React's renderer and the response for the document at `pathname` (UTF-8 in,
  * UTF-8 out): the rewrite on shop pages, a plain pass-through in the admin area.
+ *
+ * Either way, what React writes in one go comes out as one chunk (`coalesceWrites`): React
+ * flushes a document in 2 KB pieces, all at once, and every piece used to travel alone through
+ * this stream, the Fetch stream React Router returns and the response, each step with its own
+ * promise, callbacks and encoding. Written together, the shell of a page costs that journey
+ * once (docs/decisions/0038-render-costs.md). Streaming is unchanged: a later flush (a Suspense
+ * boundary resolving) goes out as soon as React writes it.
  */
 export function deferPageScripts(pathname: string): Transform {
   // The admin area has no main image to wait for, and the merchant uses its controls at once.
-  if (isAdminPath(pathname)) return new PassThrough();
+  if (isAdminPath(pathname)) return coalesceWrites((bytes) => bytes);
   const rewriter = new PageScriptsRewriter();
   const decoder = new StringDecoder("utf8");
+  const encoded = (text: string) => (text.length > 0 ? Buffer.from(text) : undefined);
+  return coalesceWrites(
+    (bytes) => encoded(rewriter.push(decoder.write(bytes))),
+    () => encoded(rewriter.push(decoder.end()) + rewriter.end()),
+  );
+}
+
+/**
+ * A Transform that gathers every chunk written during the same tick and hands them, joined, to
+ * `rewrite` once the writer has finished (process.nextTick), then passes on what it returns.
+ * `end` returns what is left when the input ends.
+ */
+export function coalesceWrites(rewrite: (bytes: Buffer) => Buffer | undefined, end?: () => Buffer | undefined): Transform {
+  let held: Buffer[] = [];
+  const release = (stream: Transform): void => {
+    if (held.length === 0) return;
+    const bytes = held.length === 1 ? held[0]! : Buffer.concat(held);
+    held = [];
+    const out = rewrite(bytes);
+    if (out && out.length > 0) stream.push(out);
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = rewriter.push(decoder.write(chunk));
-      callback(null, text.length > 0 ? Buffer.from(text) : undefined);
+      if (held.length === 0) process.nextTick(release, this);
+      held.push(chunk);
+      callback();
     },
     flush(callback) {
-      const text = rewriter.push(decoder.end()) + rewriter.end();
-      callback(null, text.length > 0 ? Buffer.from(text) : undefined);
+      release(this);
+      const rest = end?.();
+      callback(null, rest && rest.length > 0 ? rest : undefined);
     },
   });
 }
