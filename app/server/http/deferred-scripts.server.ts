@@ -30,7 +30,6 @@
  * (tests/e2e/deferred-scripts.test.ts) fails in that case.
  */
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 import { isAdminPath } from "~/lib/admin-auth";
 
 /** The type the module script carries until the loader runs it: browsers neither fetch nor run it. */
@@ -152,11 +151,22 @@ export function deferredPreloadsOf(scriptContent: string): string[] | undefined 
 /**
  * The rewrite over a document arriving in pieces: `push` each decoded piece, then `end`. Returns
  * the text to send so far; a tag cut by a piece boundary is held until it is whole.
+ *
+ * `bytes: true`: the pieces are the document's UTF-8 bytes read as latin1 (one character per
+ * byte), and so is what comes out. Everything the rewrite looks for is ASCII, so it finds the
+ * same tags; only the preloads' addresses are read back as UTF-8 and the loader script written
+ * as UTF-8. deferPageScripts works this way: decoding a whole page from UTF-8 and encoding it
+ * again cost more than the rewrite itself (docs/decisions/0038-render-costs.md).
  */
 export class PageScriptsRewriter {
   private readonly preloads: string[] = [];
   private pending = "";
   private rewritten = false;
+  private readonly bytes: boolean;
+
+  constructor(options: { bytes?: boolean } = {}) {
+    this.bytes = options.bytes ?? false;
+  }
 
   push(piece: string): string {
     let text = this.pending + piece;
@@ -182,7 +192,10 @@ export class PageScriptsRewriter {
     const inertTag = openTag[0].replace(' type="module"', ` type="${DEFERRED_MODULE_TYPE}"`).replace(' async=""', "");
     const inert = `${inertTag}${text.slice(open + openTag[0].length, end)}`;
     this.rewritten = true;
-    return `${this.takePreloads(text.slice(0, open))}${inert}${loaderScript(NONCE.exec(openTag[0])?.[1], this.preloads)}${text.slice(end)}`;
+    // The preloads before the script first: the loader lists them all.
+    const before = this.takePreloads(text.slice(0, open));
+    const loader = loaderScript(NONCE.exec(openTag[0])?.[1], this.preloads);
+    return `${before}${inert}${this.bytes ? Buffer.from(loader).toString("latin1") : loader}${text.slice(end)}`;
   }
 
   end(): string {
@@ -200,7 +213,7 @@ export class PageScriptsRewriter {
     return text.replace(MODULE_PRELOAD, (tag) => {
       const href = HREF.exec(tag)?.[1];
       if (href === undefined) return tag;
-      this.preloads.push(decodeAttribute(href));
+      this.preloads.push(decodeAttribute(this.bytes ? Buffer.from(href, "latin1").toString() : href));
       return "";
     });
   }
@@ -227,12 +240,11 @@ function decodeAttribute(value: string): string {
 export function deferPageScripts(pathname: string): Transform {
   // The admin area has no main image to wait for, and the merchant uses its controls at once.
   if (isAdminPath(pathname)) return coalesceWrites((bytes) => bytes);
-  const rewriter = new PageScriptsRewriter();
-  const decoder = new StringDecoder("utf8");
-  const encoded = (text: string) => (text.length > 0 ? Buffer.from(text) : undefined);
+  const rewriter = new PageScriptsRewriter({ bytes: true });
+  const encoded = (text: string) => (text.length > 0 ? Buffer.from(text, "latin1") : undefined);
   return coalesceWrites(
-    (bytes) => encoded(rewriter.push(decoder.write(bytes))),
-    () => encoded(rewriter.push(decoder.end()) + rewriter.end()),
+    (bytes) => encoded(rewriter.push(bytes.toString("latin1"))),
+    () => encoded(rewriter.end()),
   );
 }
 
