@@ -4,7 +4,7 @@ import express from "express";
 import { readdirSync } from "node:fs";
 
 // Unset means production (.env.example), for React and Express too: both read NODE_ENV
-// themselves, and React's development build renders a page several times slower
+// themselves, and React's development build renders a page far slower
 // (docs/decisions/0038-render-costs.md).
 process.env.NODE_ENV ||= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
