@@ -5,6 +5,10 @@ import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import { requestedWorkers, runPrimary } from "./scripts/lib/worker-processes.js";
 
+// Unset means production (.env.example), for React and Express too: both read NODE_ENV
+// themselves, and React's development build renders a page far slower
+// (docs/decisions/0038-render-costs.md).
+process.env.NODE_ENV ||= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 
 // WEB_CONCURRENCY above 1 (the default: one per CPU): this process becomes the cluster's primary,
