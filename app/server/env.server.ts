@@ -220,8 +220,8 @@ const envSchema = z
      * and how long one waits before it is answered 503 with Retry-After.
      */
     MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).max(1_000).default(2),
-    MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(64),
-    MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(256),
+    MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     /** Graceful shutdown (SIGTERM/SIGINT): how long requests in flight may take before their connections are cut. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /**
