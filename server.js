@@ -1,9 +1,25 @@
 // Production and development entry point: `npm start` runs it after building,
 // `npm run dev` runs it with NODE_ENV=development (Vite middleware, hot reload).
 import express from "express";
+import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
+import { requestedWorkers, runPrimary } from "./scripts/lib/worker-processes.js";
 
+// Unset means production (.env.example), for React and Express too: both read NODE_ENV
+// themselves, and React's development build renders a page far slower
+// (docs/decisions/0038-render-costs.md).
+process.env.NODE_ENV ||= "production";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+// WEB_CONCURRENCY above 1 (the default: one per CPU): this process becomes the cluster's primary,
+// which forks the workers (each runs this file below) and serves nothing itself; it exits once they
+// all have (docs/decisions/0035-worker-processes.md). Development is always one process.
+if (cluster.isPrimary && !DEVELOPMENT && requestedWorkers(process.env.WEB_CONCURRENCY) > 1) {
+  runPrimary(requestedWorkers(process.env.WEB_CONCURRENCY));
+  // The rest of this file is a worker's: the primary stops here (it exits through runPrimary).
+  await new Promise(() => {});
+}
+
 const SERVER_ENTRY = "./app/server/http/app.server.ts";
 const BUILD_ENTRY = "./build/server/index.js";
 // Uploaded files at /uploads: the folder UPLOADS_DIR, or the bucket S3_BUCKET streamed through
@@ -21,10 +37,13 @@ server.set("trust proxy", false);
 // and drops X-Forwarded-Host/-Proto unless a trusted proxy sent them (edgeGuard in app/server/http/edge.server.ts).
 server.use((req, res, next) => mod.edgeGuard(req, res, next));
 server.use(compress);
-// During a graceful shutdown every response closes its connection (no keep-alive).
+// During a graceful shutdown every response closes its connection (no keep-alive). In a cluster,
+// X-Worker names the worker that answered (its number, not its process id).
 let stopping = false;
+const worker = cluster.isWorker ? String(cluster.worker.id) : undefined;
 server.use((_req, res, next) => {
   if (stopping) res.setHeader("Connection", "close");
+  if (worker) res.setHeader("X-Worker", worker);
   next();
 });
 
@@ -50,8 +69,8 @@ if (DEVELOPMENT) {
   mod = await import(BUILD_ENTRY);
   server.use(mod.securityHeaders);
   server.use(mod.compressionDrainListeners);
-  // Fingerprinted build output: cache for a year.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // Fingerprinted build output: cache for a year; scripts and styles as compressed at build time.
+  server.use("/assets", mod.precompressedAssets("build/client/assets"), express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   // Other public files (demo images, favicon): cache for an hour. Only paths under a top-level
   // entry of build/client go there: a page request would otherwise cost a file-system lookup.
   const publicFiles = express.static("build/client", { maxAge: "1h", index: false });

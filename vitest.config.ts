@@ -81,6 +81,7 @@ export default defineConfig({
           include: [
             "tests/fleet/**/*.test.ts",
             "tests/ops/crash.test.ts",
+            "tests/ops/cluster.test.ts",
             "tests/ops/properties-http.test.ts",
             "tests/ops/properties-admin.test.ts",
             "tests/ops/role-matrix.test.ts",

@@ -160,6 +160,15 @@ describe("toRow", () => {
     expect(formatUnexpected(row.unexpected)).toBe("-");
   });
 
+  it("shows 503s (load shedding) but counts them neither as errors nor in req/s", () => {
+    const row = toRow(
+      { path: "/p", expectStatus: 200 },
+      result({ statusCodeStats: { "200": { count: 300 }, "503": { count: 100 }, "500": { count: 1 } }, requests: { average: 401, total: 401 } }),
+    );
+    expect(row).toMatchObject({ shed: 100, errors: 1, responses: 401, rps: 301 });
+    expect(formatUnexpected(row.unexpected)).toBe("500×1 503×100");
+  });
+
   it("adds connection errors and counts timeouts once (autocannon counts them in errors too)", () => {
     const row = toRow({ path: "/", expectStatus: 200 }, result({ statusCodeStats: { "200": { count: 50 } }, errors: 4, timeouts: 3 }));
     expect(row).toMatchObject({ transportErrors: 4, timeouts: 3, errors: 4 });
@@ -243,6 +252,10 @@ describe("parseBenchArgs", () => {
       runs: 1,
       pageCache: true,
       maxRssMb: null,
+      baseUrl: null,
+      routeMap: null,
+      serverPid: null,
+      advertised: null,
     });
   });
 
@@ -268,6 +281,48 @@ describe("parseBenchArgs", () => {
     expect(parseBenchArgs(["--scenario=mixed", "--duration", "5", "-c", "50"], {})).toMatchObject({ duration: 5, connections: 50 });
     expect(parseBenchArgs(["--scenario", "mixed"], { BENCH_DURATION: "12" }).duration).toBe(12);
     expect(() => parseBenchArgs(["--scenario", "soak"], {})).toThrow(/--scenario/);
+  });
+
+  it("runs the ad landings like the routes: 5 s, 10 connections, on every product unless --advertised narrows them", () => {
+    expect(parseBenchArgs(["--scenario", "ads", "--products", "10000"], {})).toMatchObject({
+      scenario: "ads",
+      duration: 5,
+      connections: 10,
+      products: 10_000,
+      advertised: null,
+      baseUrl: null,
+    });
+    expect(parseBenchArgs(["-s", "ads", "--advertised", "200", "--runs", "3", "--no-page-cache", "--max-rss-mb", "300"], {})).toMatchObject({
+      advertised: 200,
+      runs: 3,
+      pageCache: false,
+      maxRssMb: 300,
+    });
+    expect(() => parseBenchArgs(["--advertised", "200"], {})).toThrow(/--advertised: only with --scenario ads/);
+    expect(() => parseBenchArgs(["--scenario", "ads", "--advertised", "0"], {})).toThrow(/--advertised/);
+    expect(() => parseBenchArgs(["--scenario", "mixed", "--base-url", "http://127.0.0.1:3000"], {})).toThrow(
+      /--base-url: only with --scenario routes or ads/,
+    );
+  });
+
+  it("points a scenario at another shop with its base URL and route map, and refuses the options of a Souq server then", () => {
+    const peer = ["--base-url", "http://127.0.0.1:3000/", "--route-map", "peer.json"];
+    expect(parseBenchArgs(["--scenario", "ads", ...peer, "--server-pid", "4242"], {})).toMatchObject({
+      scenario: "ads",
+      baseUrl: "http://127.0.0.1:3000",
+      routeMap: "peer.json",
+      serverPid: 4242,
+    });
+    expect(parseBenchArgs(["--base-url", "http://127.0.0.1:3000/shop/", "--route-map", "m.json"], {}).baseUrl).toBe("http://127.0.0.1:3000/shop");
+    expect(() => parseBenchArgs(["--base-url", "http://127.0.0.1:3000"], {})).toThrow(/--base-url and --route-map go together/);
+    expect(() => parseBenchArgs(["--route-map", "peer.json"], {})).toThrow(/--base-url and --route-map go together/);
+    expect(() => parseBenchArgs(["--base-url", "ftp://127.0.0.1:3000", "--route-map", "m.json"], {})).toThrow(/--base-url must be http or https/);
+    expect(() => parseBenchArgs(["--base-url", "127.0.0.1:3000", "--route-map", "m.json"], {})).toThrow(/--base-url must be a URL/);
+    expect(() => parseBenchArgs(["--base-url", "http://h/?a=1", "--route-map", "m.json"], {})).toThrow(/no query/);
+    expect(() => parseBenchArgs([...peer, "--products", "10000", "--no-page-cache"], {})).toThrow(/--products, --no-page-cache: not with --base-url/);
+    expect(() => parseBenchArgs([...peer, "--max-rss-mb", "300"], {})).toThrow(/needs --server-pid/);
+    expect(parseBenchArgs([...peer, "--max-rss-mb", "300", "--server-pid", "7"], {}).maxRssMb).toBe(300);
+    expect(() => parseBenchArgs(["--server-pid", "7"], {})).toThrow(/--server-pid: only with --base-url/);
   });
 
   it("reads BENCH_DURATION, and --duration wins over it", () => {

@@ -50,7 +50,13 @@ export interface BenchRow {
   timeouts: number;
   /** Responses whose status differs from `expectStatus`, by status code. */
   unexpected: Record<string, number>;
-  /** transportErrors + every unexpected response: what fails the bench. */
+  /**
+   * 503s when another status was expected: the server shedding load as designed
+   * (docs/decisions/0037-load-shedding.md). Listed with the unexpected statuses, left out of
+   * `errors` and of `rps`.
+   */
+  shed?: number;
+  /** transportErrors + every unexpected response but the shed ones: what fails the bench. */
   errors: number;
   /** req/s as a multiple of /healthz's in the same run (withHealthzRatio); absent when unknown. */
   ratio?: number;
@@ -73,18 +79,21 @@ export function toRow(route: RouteSpec, result: AutocannonResult): BenchRow {
   // already includes `timeouts`; adding both would count timeouts twice.
   // Math.max keeps this right should a future version stop doing that.
   const transportErrors = Math.max(result.errors, result.timeouts);
+  const shed = route.expectStatus === 503 ? 0 : (unexpected["503"] ?? 0);
   return {
     route: `${route.method && route.method !== "GET" ? `${route.method} ` : ""}${route.path}${route.expectStatus === 200 ? "" : ` (${route.expectStatus})`}`,
     path: route.path,
     expectStatus: route.expectStatus,
     responses,
-    rps: result.requests.average,
+    // The answers a visitor wanted: a shed request's quick 503 is no page served.
+    rps: shed > 0 && responses > 0 ? (result.requests.average * (responses - shed)) / responses : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     transportErrors,
     timeouts: result.timeouts,
     unexpected,
-    errors: transportErrors + unexpectedCount,
+    shed,
+    errors: transportErrors + unexpectedCount - shed,
   };
 }
 
@@ -448,24 +457,36 @@ export function formatKB(bytes: number): string {
 // Command line
 
 export interface BenchOptions {
-  /** "routes": each route in turn; "mixed": shoppers browsing while orders arrive (scripts/lib/load-scenario.ts). */
-  scenario: "routes" | "mixed";
-  /** Seconds autocannon drives each route (routes), or of the whole run (mixed). */
+  /**
+   * "routes": each route in turn; "mixed": shoppers browsing while orders arrive
+   * (scripts/lib/load-scenario.ts); "ads": ad-click landings on random products and categories
+   * (scripts/lib/landings.ts).
+   */
+  scenario: "routes" | "mixed" | "ads";
+  /** Seconds autocannon drives each route (routes), the landings (ads), or the whole run (mixed). */
   duration: number;
-  /** Connections per route (routes), or concurrent shoppers (mixed). */
+  /** Connections per route (routes, ads), or concurrent shoppers (mixed). */
   connections: number;
   verbose: boolean;
   /** Rebuild even when build/server/index.js exists. */
   build: boolean;
   help: boolean;
-  /** Grow the demo catalogue to this many products before the bench (routes only); null: the demo catalogue as seeded. */
+  /** Grow the demo catalogue to this many products before the bench (routes, ads); null: the demo catalogue as seeded. */
   products: number | null;
-  /** How many times the whole route set runs on the same server (routes only); medians are printed when > 1. */
+  /** How many times the whole route set (or the landings) runs on the same server; medians are printed when > 1. */
   runs: number;
   /** false: the server runs with PAGE_CACHE_MB=0, so every request renders. */
   pageCache: boolean;
-  /** Fail when the server's peak resident set size exceeds this many MB (MiB); null: no limit. */
+  /** Fail when the server's peak resident set size (of its largest process) exceeds this many MB (MiB); null: no limit. */
   maxRssMb: number | null;
+  /** Another shop's origin (http://host:port, no trailing slash): load it instead of starting Souq; null: Souq. */
+  baseUrl: string | null;
+  /** The JSON file of that shop's paths (scripts/lib/landings.ts parseRouteMap); with baseUrl only. */
+  routeMap: string | null;
+  /** The process id of that shop's server, whose memory (and its children's) is sampled; with baseUrl only. */
+  serverPid: number | null;
+  /** Ads only: land on this many products picked at random (an ad campaign's range); null: on every product. */
+  advertised: number | null;
 }
 
 function positiveInt(name: string, value: string): number {
@@ -476,12 +497,26 @@ function positiveInt(name: string, value: string): number {
   return n;
 }
 
+/** An http(s) origin, optionally with a base path, as the start of every request's URL (no trailing slash). */
+function baseUrlOf(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`--base-url must be a URL such as http://127.0.0.1:3000, got "${value}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`--base-url must be http or https, got "${value}"`);
+  if (url.search || url.hash) throw new Error(`--base-url takes no query or fragment, got "${value}"`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
 /**
- * `--scenario routes|mixed` (default routes), `--duration N` (or env BENCH_DURATION; the flag
- * wins; default 5 for routes, 20 for mixed), `--connections N` (default 10 for routes, 200
- * shoppers for mixed), `--verbose`, `--build`, `--help`; for routes only: `--products N`,
- * `--runs N` (default 1), `--no-page-cache`, `--max-rss-mb N`.
- * Throws on unknown flags, bad numbers, or a routes-only option with the mixed scenario.
+ * `--scenario routes|mixed|ads` (default routes), `--duration N` (or env BENCH_DURATION; the flag
+ * wins; default 5 for routes and ads, 20 for mixed), `--connections N` (default 10 for routes and
+ * ads, 200 shoppers for mixed), `--verbose`, `--build`, `--help`; for routes and ads: `--products N`,
+ * `--runs N` (default 1), `--no-page-cache`, `--max-rss-mb N`, and, to load another shop instead of
+ * starting Souq, `--base-url URL --route-map FILE [--server-pid N]`; for ads: `--advertised N`.
+ * Throws on unknown flags, bad numbers, or an option its scenario or target does not take.
  */
 export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): BenchOptions {
   const { values } = parseArgs({
@@ -497,13 +532,17 @@ export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<str
       runs: { type: "string", short: "r" },
       "no-page-cache": { type: "boolean", default: false },
       "max-rss-mb": { type: "string" },
+      "base-url": { type: "string" },
+      "route-map": { type: "string" },
+      "server-pid": { type: "string" },
+      advertised: { type: "string" },
     },
     allowPositionals: false,
     strict: true,
   });
   const scenario = values.scenario ?? "routes";
-  if (scenario !== "routes" && scenario !== "mixed") {
-    throw new Error(`--scenario must be routes or mixed, got "${scenario}"`);
+  if (scenario !== "routes" && scenario !== "mixed" && scenario !== "ads") {
+    throw new Error(`--scenario must be routes, mixed or ads, got "${scenario}"`);
   }
   const envDuration = env.BENCH_DURATION?.trim();
   const duration =
@@ -515,11 +554,24 @@ export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<str
           ? 20
           : 5;
   const connections = values.connections !== undefined ? positiveInt("--connections", values.connections) : scenario === "mixed" ? 200 : 10;
-  const routesOnly = (["products", "runs", "no-page-cache", "max-rss-mb"] as const).filter(
-    (name) => values[name] !== undefined && values[name] !== false,
-  );
+  const given = (names: readonly (keyof typeof values)[]) => names.filter((name) => values[name] !== undefined && values[name] !== false);
+  const routesOnly = given(["products", "runs", "no-page-cache", "max-rss-mb", "base-url", "route-map", "server-pid"]);
   if (scenario === "mixed" && routesOnly.length > 0) {
-    throw new Error(`--${routesOnly.join(", --")}: only with --scenario routes`);
+    throw new Error(`--${routesOnly.join(", --")}: only with --scenario routes or ads`);
+  }
+  if (scenario !== "ads" && values.advertised !== undefined) throw new Error("--advertised: only with --scenario ads");
+  const baseUrl = values["base-url"] !== undefined ? baseUrlOf(values["base-url"]) : null;
+  if ((baseUrl === null) !== (values["route-map"] === undefined)) {
+    throw new Error("--base-url and --route-map go together: the other shop's address and the paths to load on it");
+  }
+  if (baseUrl !== null) {
+    const souqOnly = given(["products", "no-page-cache", "build"]);
+    if (souqOnly.length > 0) throw new Error(`--${souqOnly.join(", --")}: not with --base-url (they set up the Souq server the bench starts)`);
+    if (values["max-rss-mb"] !== undefined && values["server-pid"] === undefined) {
+      throw new Error("--max-rss-mb with --base-url needs --server-pid: the process whose memory to sample");
+    }
+  } else if (values["server-pid"] !== undefined) {
+    throw new Error("--server-pid: only with --base-url (the bench samples the server it starts itself)");
   }
   return {
     scenario,
@@ -532,6 +584,10 @@ export function parseBenchArgs(argv: readonly string[], env: Readonly<Record<str
     runs: values.runs !== undefined ? positiveInt("--runs", values.runs) : 1,
     pageCache: values["no-page-cache"] !== true,
     maxRssMb: values["max-rss-mb"] !== undefined ? positiveInt("--max-rss-mb", values["max-rss-mb"]) : null,
+    baseUrl,
+    routeMap: values["route-map"] ?? null,
+    serverPid: values["server-pid"] !== undefined ? positiveInt("--server-pid", values["server-pid"]) : null,
+    advertised: values.advertised !== undefined ? positiveInt("--advertised", values.advertised) : null,
   };
 }
 

@@ -16,11 +16,21 @@
 //   npm run bench -- --scenario mixed  200 shoppers browsing + 20 orders/s for 20 s (the load
 //                                      test's scenario, scripts/lib/load-scenario.ts; --duration,
 //                                      --connections = shoppers)
+//   npm run bench -- --products 10000 --scenario ads
+//                                      ad-click landings: every request a random product (or
+//                                      category) with a fresh fbclid and no cookies; req/s, p50,
+//                                      p99, errors and the page cache's hit ratio (X-Cache)
+//   npm run bench -- --scenario ads --base-url http://127.0.0.1:3000 --route-map peer.json
+//                                      the same scenario (or routes) against another shop already
+//                                      running there, on the paths of the route map (no server
+//                                      started; --server-pid N samples its memory)
 //
 // Builds first when the build is missing or older than its sources (`--build` forces it).
 // Exits non-zero when the server does not come up, when any route had an
 // error (connection error, timeout, or a status other than the expected one),
 // when a script of the first visit does not answer 200, or when the peak RSS exceeds --max-rss-mb.
+// The server's memory is that of its process and of every process it starts (worker processes):
+// their sum, and the largest one, which --max-rss-mb bounds.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -39,8 +49,6 @@ import {
   formatVariantsComparison,
   medianRows,
   parseBenchArgs,
-  parseVmRssKb,
-  PeakTracker,
   toRow,
   withHealthzRatio,
   type AutocannonResult,
@@ -50,6 +58,8 @@ import {
   type RouteSpec,
 } from "./bench-lib";
 import { formatMixedReport, runMixedScenario } from "./lib/load-scenario";
+import { CacheTally, cacheStateOf, formatCacheTally, landingPicker, parseRouteMap, sample, seededRandom, type RouteMap } from "./lib/landings";
+import { readTreeRss, TreePeak, type TreeRss } from "./lib/process-memory";
 import { VARIANTS_PRODUCT_SLUG } from "./bench-variants";
 
 const PLAIN_PRODUCT_PATH = "/products/smartphone-6-7-inch-128gb";
@@ -108,37 +118,57 @@ const BROWSER_HEADERS: Record<string, string> = {
 // autocannon ships no types and @types/autocannon is not installed; a
 // declaration for an untyped package can't live in a module file (TS2665),
 // so load it through require and give it the minimal type used here.
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
+}
 interface AutocannonOptions {
   url: string;
   connections: number;
   duration: number;
   timeout: number;
-  method: string;
+  method?: string;
   body?: string;
   headers: Record<string, string>;
+  /** Per-request setup (a new path each time) and the response's status and headers. */
+  requests?: AutocannonRequest[];
 }
 type Autocannon = (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-const USAGE = `Usage: npm run bench -- [--scenario routes|mixed] [--duration N] [--connections N] [--verbose] [--build]
-                        [--products N] [--runs N] [--no-page-cache] [--max-rss-mb N]
+const USAGE = `Usage: npm run bench -- [--scenario routes|mixed|ads] [--duration N] [--connections N] [--verbose] [--build]
+                        [--products N] [--runs N] [--no-page-cache] [--max-rss-mb N] [--advertised N]
+                        [--base-url URL --route-map FILE [--server-pid N]]
 
   --scenario, -s S     routes (default): each route in turn; mixed: shoppers browsing while
-                       20 orders/s arrive, then every order checked in the database
-  --duration, -d N     seconds of load per route (default 5; mixed: of the whole run, default 20;
-                       or env BENCH_DURATION)
+                       20 orders/s arrive, then every order checked in the database; ads: ad-click
+                       landings, each request a random product (one in ten a category) with a fresh
+                       fbclid (and sometimes utm_*), no cookies, with the page cache's hit ratio
+  --duration, -d N     seconds of load per route (default 5; ads: of the landings; mixed: of the
+                       whole run, default 20; or env BENCH_DURATION)
   --connections, -c N  concurrent connections (default 10; mixed: shoppers, default 200)
   --verbose, -v        list every JavaScript file of the first visit
   --build              run \`npm run build\` even if build/ exists
 
-  Routes only:
+  Routes and ads:
   --products, -p N     grow the demo catalogue to N products (spread over its categories, with
                        search text and images) before the bench; adds a generated product page,
                        a deep category page and a search with many results to the routes
-  --runs, -r N         run the whole route set N times on the same server (default 1) and print
-                       each run's table, then the median per route
+  --runs, -r N         run the whole route set (or the landings) N times on the same server
+                       (default 1) and print each run, then the medians
   --no-page-cache      start the server with PAGE_CACHE_MB=0: every request renders
-  --max-rss-mb N       fail when the server's peak resident set size exceeds N MB
+  --max-rss-mb N       fail when the peak resident set size of the server's largest process
+                       exceeds N MB
+  --advertised N       ads only: land on N products picked at random (one campaign's range)
+                       instead of on every product
+
+  Another shop (no server started; routes: its home, a product and a category; ads: landings on
+  every path of the map):
+  --base-url URL       the shop's address, e.g. http://127.0.0.1:3000
+  --route-map FILE     JSON: {"home": "/", "products": ["/…"], "categories": ["/…"]}
+  --server-pid N       sample the memory of that process and of its children
 `;
 
 class BenchFailure extends Error {}
@@ -228,41 +258,63 @@ async function stopServer(s: RunningServer): Promise<void> {
 
 const RSS_SAMPLE_MS = 250;
 
-/** The resident set size of a process in kB (Linux /proc), or undefined where it can't be read. */
-function readRssKb(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    return parseVmRssKb(readFileSync(`/proc/${pid}/status`, "utf8"));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Samples the server's RSS every RSS_SAMPLE_MS until stopped: the peak of the whole bench, and of each phase. */
+/**
+ * Samples the memory of the server and of the processes it started (scripts/lib/process-memory.ts)
+ * every RSS_SAMPLE_MS until stopped: the peaks of the whole bench, and of each phase.
+ */
 class RssSampler {
-  readonly whole = new PeakTracker();
-  phase = new PeakTracker();
+  readonly whole = new TreePeak();
+  phase = new TreePeak();
   private readonly timer: NodeJS.Timeout;
   constructor(private readonly pid: number | undefined) {
     this.timer = setInterval(() => this.sample(), RSS_SAMPLE_MS);
     this.timer.unref();
     this.sample();
   }
-  sample(): number | undefined {
-    const kb = readRssKb(this.pid);
-    this.whole.add(kb);
-    this.phase.add(kb);
-    return kb;
+  sample(): TreeRss | undefined {
+    const rss = readTreeRss(this.pid);
+    this.whole.add(rss);
+    this.phase.add(rss);
+    return rss;
   }
   /** Starts a new phase (e.g. a run) and returns the one that ended. */
-  nextPhase(): PeakTracker {
+  nextPhase(): TreePeak {
     const ended = this.phase;
-    this.phase = new PeakTracker();
+    this.phase = new TreePeak();
     return ended;
   }
   stop(): void {
     clearInterval(this.timer);
   }
+}
+
+/** "248 MB" for one process; "512 MB over 3 processes, 240 MB in the largest" for several. */
+function formatTreeRss(rss: { totalKb: number | undefined; maxKb: number | undefined; processes: number } | undefined): string {
+  if (rss === undefined || rss.totalKb === undefined) return "n/a";
+  if (rss.processes <= 1) return formatRssMB(rss.totalKb);
+  return `${formatRssMB(rss.totalKb)} over ${rss.processes} processes, ${formatRssMB(rss.maxKb)} in the largest`;
+}
+
+/** Prints the memory figures; false when --max-rss-mb was exceeded or could not be checked. */
+function reportMemory(rss: RssSampler, startup: TreeRss | undefined, options: BenchOptions): boolean {
+  rss.sample();
+  rss.stop();
+  console.log(
+    `\nServer memory (RSS of the server and its child processes, sampled every ${RSS_SAMPLE_MS} ms): ` +
+      `${formatTreeRss(startup)} at the start, peak ${formatTreeRss(rss.whole)} over the whole bench (${rss.whole.count} samples)`,
+  );
+  if (options.maxRssMb === null) return true;
+  const peakMb = rss.whole.maxKb === undefined ? undefined : rss.whole.maxKb / 1024;
+  if (peakMb === undefined) {
+    console.log(`  error: --max-rss-mb ${options.maxRssMb}: the server's RSS could not be read (/proc/<pid>/status)`);
+    return false;
+  }
+  if (peakMb > options.maxRssMb) {
+    console.log(`  error: peak RSS ${formatRssMB(rss.whole.maxKb)} of one process exceeds --max-rss-mb ${options.maxRssMb}`);
+    return false;
+  }
+  console.log(`  within --max-rss-mb ${options.maxRssMb} per process`);
+  return true;
 }
 
 let cleaningUp: Promise<void> | undefined;
@@ -300,9 +352,23 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // ---------------------------------------------------------------------------
 // Load
 
-async function warmUp(s: RunningServer, route: RouteSpec): Promise<void> {
+/** What the bench loads: the Souq server it started, or another shop (--base-url). */
+interface Target {
+  baseUrl: string;
+  /** Why the server is gone when the bench started it and it died; undefined while it runs (or for another shop). */
+  gone(): string | undefined;
+}
+
+function souqTarget(s: RunningServer): Target {
+  return {
+    baseUrl: s.baseUrl,
+    gone: () => (s.process.hasExited() ? `server ${s.process.describeExit()}\n${serverOutput(s)}` : undefined),
+  };
+}
+
+async function warmUp(target: Target, route: RouteSpec): Promise<void> {
   for (let i = 0; i < WARMUP_REQUESTS_PER_ROUTE; i++) {
-    const res = await fetch(s.baseUrl + route.path, {
+    const res = await fetch(target.baseUrl + route.path, {
       method: route.method ?? "GET",
       body: route.body,
       headers: { ...BROWSER_HEADERS, ...route.headers },
@@ -316,18 +382,18 @@ async function warmUp(s: RunningServer, route: RouteSpec): Promise<void> {
   }
 }
 
-async function warmUpRoutes(s: RunningServer, routes: readonly RouteSpec[]): Promise<void> {
+async function warmUpRoutes(target: Target, routes: readonly RouteSpec[]): Promise<void> {
   console.error(`[bench] warming up ${routes.length} routes (${WARMUP_REQUESTS_PER_ROUTE} requests each)`);
-  for (const route of routes) await warmUp(s, route);
+  for (const route of routes) await warmUp(target, route);
 }
 
 /** One run: each route in turn, with each row's ratio to /healthz in this run. */
-async function benchRoutes(s: RunningServer, routes: readonly RouteSpec[], options: BenchOptions, label: string): Promise<BenchRow[]> {
+async function benchRoutes(target: Target, routes: readonly RouteSpec[], options: BenchOptions, label: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const route of routes) {
     console.error(`[bench] ${label}${route.path}: ${options.duration} s, ${options.connections} connections`);
     const result = await autocannon({
-      url: s.baseUrl + route.path,
+      url: target.baseUrl + route.path,
       connections: options.connections,
       duration: options.duration,
       timeout: REQUEST_TIMEOUT_S,
@@ -336,11 +402,125 @@ async function benchRoutes(s: RunningServer, routes: readonly RouteSpec[], optio
       headers: { ...BROWSER_HEADERS, ...route.headers },
     });
     rows.push(toRow(route, result));
-    if (s.process.hasExited()) {
-      throw new BenchFailure(`server ${s.process.describeExit()} while benchmarking ${route.path}\n${serverOutput(s)}`);
-    }
+    const gone = target.gone();
+    if (gone !== undefined) throw new BenchFailure(`${gone}\n(while benchmarking ${route.path})`);
   }
   return withHealthzRatio(rows);
+}
+
+// ---------------------------------------------------------------------------
+// Ad landings (--scenario ads)
+
+/** One run of landings: the figures of all requests together and the page cache's answers. */
+interface LandingsRun {
+  row: BenchRow;
+  cache: CacheTally;
+}
+
+/**
+ * `options.duration` seconds of ad-click landings (scripts/lib/landings.ts landingPicker): each
+ * request a random page of `map` with a fresh fbclid, browser headers and no cookie; every
+ * response must be a 200. The X-Cache header of each response is tallied.
+ */
+async function benchLandings(target: Target, map: RouteMap, options: BenchOptions, label: string): Promise<LandingsRun> {
+  const pick = landingPicker(map, Math.random);
+  const cache = new CacheTally();
+  // autocannon takes a request's path whole: a base URL's own path goes in front of it.
+  const basePath = new URL(target.baseUrl).pathname.replace(/\/+$/, "");
+  const name = `ad landings: ${map.products.length.toLocaleString("en")} products, ${map.categories.length} categories`;
+  console.error(`[bench] ${label}${name}: ${options.duration} s, ${options.connections} connections`);
+  const result = await autocannon({
+    url: target.baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    timeout: REQUEST_TIMEOUT_S,
+    headers: BROWSER_HEADERS,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: basePath + pick().path }),
+        onResponse: (_status, _body, _context, headers) => cache.add(cacheStateOf(headers)),
+      },
+    ],
+  });
+  const gone = target.gone();
+  if (gone !== undefined) throw new BenchFailure(`${gone}\n(while benchmarking the landings)`);
+  return { row: toRow({ path: name, expectStatus: 200 }, result), cache };
+}
+
+/** Runs the landings `options.runs` times and prints each run, and their medians when there are several; false on any error. */
+async function landingsScenario(
+  target: Target,
+  map: RouteMap,
+  options: BenchOptions,
+  rss: RssSampler | undefined,
+  heading: string,
+): Promise<boolean> {
+  // Warms the server's code, not its page cache: a few requests on the home, one product and one category.
+  const warm = [map.home, map.products[0]!, ...map.categories.slice(0, 1)].map((path) => ({ path, expectStatus: 200 }));
+  await warmUpRoutes(target, warm);
+  const runs: LandingsRun[] = [];
+  const peaks: TreePeak[] = [];
+  for (let run = 1; run <= options.runs; run++) {
+    rss?.nextPhase();
+    runs.push(await benchLandings(target, map, options, options.runs > 1 ? `run ${run}/${options.runs} ` : ""));
+    if (rss) peaks.push(rss.nextPhase());
+  }
+  console.log(`\n${heading}\n`);
+  for (const [i, run] of runs.entries()) {
+    if (options.runs > 1) console.log(`Run ${i + 1} of ${options.runs}${rss ? ` (server peak RSS ${formatTreeRss(peaks[i])})` : ""}:\n`);
+    console.log(formatTable([run.row]));
+    console.log(`\nPage cache: ${formatCacheTally(run.cache)}\n`);
+  }
+  if (options.runs > 1) {
+    console.log(`Median of ${options.runs} runs (req/s, p50 and p99 are medians; errors and cache answers are totals):\n`);
+    console.log(formatTable(medianRows(runs.map((run) => [run.row]))));
+    console.log(`\nPage cache: ${formatCacheTally(runs.reduce((all, run) => all.merge(run.cache), new CacheTally()))}`);
+  }
+  let ok = true;
+  for (const [i, { row }] of runs.entries()) {
+    const which = options.runs > 1 ? ` (run ${i + 1})` : "";
+    if (row.transportErrors > 0) console.log(`  landings${which}: ${row.transportErrors} connection errors/timeouts (${row.timeouts} timeouts)`);
+    if (row.responses === 0) console.log(`  landings${which}: no response at all`);
+    if (row.errors > 0 || row.responses === 0) ok = false;
+  }
+  return ok;
+}
+
+/** The route map of the bench's Souq database: every product page and category page (the sitemap's), and the home. */
+async function souqRouteMap(dbDir: string): Promise<RouteMap> {
+  const [{ openDatabase }, { productSitemapEntries, categorySitemapEntries }] = await Promise.all([
+    import("../app/server/db/db.server"),
+    import("../app/server/catalog/index.server"),
+  ]);
+  const handle = openDatabase(`file:${join(dbDir, BENCH_DB_FILE)}`);
+  try {
+    const [products, categories] = await Promise.all([productSitemapEntries(handle.db), categorySitemapEntries(handle.db)]);
+    return { home: "/", products: products.map((entry) => entry.path), categories: categories.map((entry) => entry.path) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The route map in the file of --route-map. */
+function loadRouteMap(file: string): RouteMap {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new BenchFailure(`--route-map ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  try {
+    return parseRouteMap(text, `--route-map ${file}`);
+  } catch (error) {
+    throw new BenchFailure(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
+
+/** The map with only --advertised of its products, picked at random but the same ones on every run. */
+function advertisedOnly(map: RouteMap, options: BenchOptions): RouteMap {
+  if (options.advertised === null) return map;
+  return { ...map, products: sample(map.products, options.advertised, seededRandom(options.advertised)) };
 }
 
 // ---------------------------------------------------------------------------
@@ -410,8 +590,8 @@ async function variantsComparison(dbDir: string, runs: readonly BenchRow[][], op
     server = await startServer(dbDir, { pageCache: false });
     await waitUntilHealthy(server);
     const routes = paths.map((path) => ({ path, expectStatus: 200 }));
-    await warmUpRoutes(server, routes);
-    rows = await benchRoutes(server, routes, options, "page cache off ");
+    await warmUpRoutes(souqTarget(server), routes);
+    rows = await benchRoutes(souqTarget(server), routes, options, "page cache off ");
   }
   const [plain, variants] = paths.map((path) => rows.find((row) => row.path === path));
   if (!plain || !variants) throw new BenchFailure("the product pages were not measured");
@@ -486,6 +666,93 @@ function printScripts(s: RunningServer, path: string, files: FirstVisitFile[], v
 
 // ---------------------------------------------------------------------------
 
+/** Routes: runs the route set `options.runs` times on `target`, prints each run and the medians; false on any error. */
+async function routesScenario(
+  target: Target,
+  routes: readonly RouteSpec[],
+  options: BenchOptions,
+  rss: RssSampler | undefined,
+  heading: string,
+): Promise<boolean> {
+  await warmUpRoutes(target, routes);
+  const runs: BenchRow[][] = [];
+  const peaks: TreePeak[] = [];
+  for (let run = 1; run <= options.runs; run++) {
+    rss?.nextPhase();
+    runs.push(await benchRoutes(target, routes, options, options.runs > 1 ? `run ${run}/${options.runs} ` : ""));
+    if (rss) peaks.push(rss.nextPhase());
+  }
+  console.log(`\n${heading}\n`);
+  for (const [i, rows] of runs.entries()) {
+    if (options.runs > 1) console.log(`Run ${i + 1} of ${options.runs}${rss ? ` (server peak RSS ${formatTreeRss(peaks[i])})` : ""}:\n`);
+    console.log(formatTable(rows));
+    if (options.runs > 1) console.log("");
+  }
+  if (options.runs > 1) {
+    console.log(`Median of ${options.runs} runs (req/s, p50, p99 and × healthz are medians; errors are totals):\n`);
+    console.log(formatTable(medianRows(runs)));
+  }
+  routeRuns = runs;
+  let ok = true;
+  for (const [i, rows] of runs.entries()) {
+    const run = options.runs > 1 ? ` (run ${i + 1})` : "";
+    for (const row of rows) {
+      if (row.transportErrors > 0) {
+        console.log(`  ${row.path}${run}: ${row.transportErrors} connection errors/timeouts (${row.timeouts} timeouts)`);
+      }
+      if (row.responses === 0) console.log(`  ${row.path}${run}: no response at all`);
+      if (row.errors > 0 || row.responses === 0) ok = false;
+    }
+  }
+  return ok;
+}
+
+/** The rows of the last routesScenario, for the variants comparison. */
+let routeRuns: BenchRow[][] = [];
+
+/**
+ * The same scenarios against another shop already running at `baseUrl` (--base-url), on the
+ * paths of its route map: routes loads its home, a product and a category page; ads lands on
+ * every path of the map. Its memory is sampled when --server-pid names its process.
+ */
+async function benchOtherShop(baseUrl: string, options: BenchOptions): Promise<number> {
+  const file = options.routeMap!;
+  const map = advertisedOnly(loadRouteMap(file), options);
+  const target: Target = { baseUrl, gone: () => undefined };
+  try {
+    await (await fetch(baseUrl + map.home, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(REQUEST_TIMEOUT_S * 1000) })).arrayBuffer();
+  } catch (error) {
+    const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    throw new BenchFailure(`--base-url ${baseUrl}: ${map.home} does not answer (${reason}); is the shop running?`, { cause: error });
+  }
+  const rss = options.serverPid !== null ? new RssSampler(options.serverPid) : undefined;
+  const startup = rss?.sample();
+  if (rss && startup === undefined) {
+    rss.stop();
+    throw new BenchFailure(`--server-pid ${options.serverPid}: no such process (or its /proc/<pid>/status can't be read)`);
+  }
+  const heading =
+    `Bench of ${baseUrl}: node ${process.version}, ${options.duration} s per ${options.scenario === "ads" ? "run" : "route"}, ` +
+    `${options.connections} connections, route map ${file} (${map.products.length.toLocaleString("en")} products, ` +
+    `${map.categories.length} categories)`;
+  let ok: boolean;
+  if (options.scenario === "ads") {
+    ok = await landingsScenario(target, map, options, rss, heading);
+  } else {
+    const paths = [map.home, map.products[Math.floor(map.products.length / 2)]!, ...map.categories.slice(0, 1)];
+    ok = await routesScenario(
+      target,
+      paths.map((path) => ({ path, expectStatus: 200 })),
+      options,
+      rss,
+      heading,
+    );
+  }
+  if (rss) ok = reportMemory(rss, startup, options) && ok;
+  if (!ok) console.error("\n[bench] FAILED: see the errors above");
+  return ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   let options: BenchOptions;
   try {
@@ -498,6 +765,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (options.baseUrl !== null) return benchOtherShop(options.baseUrl, options);
 
   if (options.build || buildIsStale(ROOT)) {
     console.error("[bench] building: npm run build");
@@ -539,51 +807,27 @@ async function main(): Promise<number> {
     routes = withCatalogueRoutes(ROUTES, grown.routes);
     catalogue = `, ${grown.products.toLocaleString("en")} products`;
   }
+  const landings = options.scenario === "ads" ? advertisedOnly(await souqRouteMap(tempDir), options) : undefined;
   started = Date.now();
   server = await startServer(tempDir, options);
   await waitUntilHealthy(server);
   console.error(`[bench] server restarted on ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const rss = new RssSampler(server.child.pid);
-  const startupRssKb = rss.sample();
+  const startup = rss.sample();
 
-  await warmUpRoutes(server, routes);
-  const runs: BenchRow[][] = [];
-  const runPeaks: (number | undefined)[] = [];
-  for (let run = 1; run <= options.runs; run++) {
-    rss.nextPhase();
-    const label = options.runs > 1 ? `run ${run}/${options.runs} ` : "";
-    runs.push(await benchRoutes(server, routes, options, label));
-    runPeaks.push(rss.nextPhase().peak);
-  }
   const pageCache = options.pageCache ? "" : ", page cache off (PAGE_CACHE_MB=0)";
-  console.log(
-    `\nSouq bench: node ${process.version}, ${options.duration} s per route, ${options.connections} connections` +
-      `${catalogue}${pageCache}, production build on 127.0.0.1\n`,
-  );
-  for (const [i, rows] of runs.entries()) {
-    if (options.runs > 1) console.log(`Run ${i + 1} of ${options.runs} (server peak RSS ${formatRssMB(runPeaks[i])}):\n`);
-    console.log(formatTable(rows));
-    if (options.runs > 1) console.log("");
-  }
-  if (options.runs > 1) {
-    console.log(`Median of ${options.runs} runs (req/s, p50, p99 and × healthz are medians; errors are totals):\n`);
-    console.log(formatTable(medianRows(runs)));
+  const heading =
+    `Souq bench: node ${process.version}, ${options.duration} s per ${landings ? "run" : "route"}, ${options.connections} connections` +
+    `${catalogue}${pageCache}, production build on 127.0.0.1`;
+
+  if (landings) {
+    let ok = await landingsScenario(souqTarget(server), landings, options, rss, heading);
+    ok = reportMemory(rss, startup, options) && ok;
+    if (!ok) console.error("\n[bench] FAILED: see the errors above");
+    return ok ? 0 : 1;
   }
 
-  let failed = false;
-  for (const [i, rows] of runs.entries()) {
-    const run = options.runs > 1 ? ` (run ${i + 1})` : "";
-    for (const row of rows) {
-      if (row.transportErrors > 0) {
-        console.log(`  ${row.path}${run}: ${row.transportErrors} connection errors/timeouts (${row.timeouts} timeouts)`);
-      }
-      if (row.responses === 0) {
-        console.log(`  ${row.path}${run}: no response at all`);
-        failed = true;
-      }
-      if (row.errors > 0) failed = true;
-    }
-  }
+  let failed = !(await routesScenario(souqTarget(server), routes, options, rss, heading));
 
   for (const path of FIRST_VISIT_PAGES) {
     const { files, problems } = await firstVisitOf(server, path);
@@ -595,26 +839,9 @@ async function main(): Promise<number> {
     if (problems.length > 0) failed = true;
   }
 
-  rss.sample();
-  rss.stop();
-  console.log(
-    `\nServer memory (RSS, sampled every ${RSS_SAMPLE_MS} ms): ${formatRssMB(startupRssKb)} after start-up, ` +
-      `${formatRssMB(rss.whole.peak)} peak over the whole bench (${rss.whole.count} samples)`,
-  );
-  if (options.maxRssMb !== null) {
-    const peakMb = rss.whole.peak === undefined ? undefined : rss.whole.peak / 1024;
-    if (peakMb === undefined) {
-      console.log(`  error: --max-rss-mb ${options.maxRssMb}: the server's RSS could not be read (/proc/<pid>/status)`);
-      failed = true;
-    } else if (peakMb > options.maxRssMb) {
-      console.log(`  error: peak RSS ${formatRssMB(rss.whole.peak)} exceeds --max-rss-mb ${options.maxRssMb}`);
-      failed = true;
-    } else {
-      console.log(`  within --max-rss-mb ${options.maxRssMb}`);
-    }
-  }
+  if (!reportMemory(rss, startup, options)) failed = true;
 
-  console.log(`\n${await variantsComparison(tempDir, runs, options)}`);
+  console.log(`\n${await variantsComparison(tempDir, routeRuns, options)}`);
 
   if (failed) console.error("\n[bench] FAILED: see the errors above");
   return failed ? 1 : 0;

@@ -12,11 +12,14 @@ import { startShopSettingsRefresh } from "./settings/index.server";
 import { courierFeaturesEnabled, reportCourierFeatures } from "./couriers/index.server";
 import { startParcelPoller, type ParcelPoller } from "./shipping/index.server";
 import type { CourierSandbox } from "./couriers/sandbox/index.server";
+import { whenBackgroundRole } from "./http/cluster-worker.server";
+import { isShuttingDown } from "./http/lifecycle.server";
 
 let outboxWorker: OutboxWorker | undefined;
 let stopSettingsRefresh: (() => void) | undefined;
 let parcelPoller: ParcelPoller | undefined;
 let courierSandbox: CourierSandbox | undefined;
+let backgroundStarted = false;
 
 /**
  * Everything the server does once before it listens: check the configuration,
@@ -44,6 +47,16 @@ export async function boot(): Promise<void> {
   }
   // Without SECRETS_KEY the shop runs and says, once, that the courier features are off.
   reportCourierFeatures();
+  // One process runs the background work: this one, or the worker the primary names (docs/decisions/0035-worker-processes.md).
+  await whenBackgroundRole(startBackgroundWork);
+}
+
+/** The background work: the couriers' polling, the sandbox courier and the outbox worker, each when configured. */
+async function startBackgroundWork(): Promise<void> {
+  if (isShuttingDown() || backgroundStarted) return;
+  backgroundStarted = true;
+  const config = env();
+  const { db } = getDatabase();
   if (courierFeaturesEnabled()) {
     // Couriers' statuses: polled for the parcels not yet final (webhook families rarely, as a safety net).
     parcelPoller = startParcelPoller(db, config.COURIER_POLL_INTERVAL_MS, {

@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
+import { requestedWorkers } from "../../scripts/lib/worker-processes.js";
 import { parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
@@ -55,5 +57,21 @@ describe("order settings", () => {
     // A short or spaced token is a mistake to stop at boot, not a weak key to accept.
     expect(() => parseEnv({ ORDER_API_TOKEN: "secret" })).toThrow(/ORDER_API_TOKEN/);
     expect(() => parseEnv({ ORDER_API_TOKEN: `${"a".repeat(20)} ${"b".repeat(20)}` })).toThrow(/ORDER_API_TOKEN/);
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  it("is one worker per CPU when unset or empty, and takes a count from 1 to 64", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(parseEnv({ WEB_CONCURRENCY: " " }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(parseEnv({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    for (const bad of ["0", "1.5", "two", "65"]) expect(() => parseEnv({ WEB_CONCURRENCY: bad }), bad).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("is read the same by the cluster's primary, which starts a single process for a value the app refuses (it then stops with the app's message)", () => {
+    for (const raw of [undefined, "", " 2 ", "1", "4", "64"]) {
+      expect(requestedWorkers(raw), String(raw)).toBe(parseEnv({ WEB_CONCURRENCY: raw }).WEB_CONCURRENCY);
+    }
+    for (const bad of ["0", "1.5", "two", "65"]) expect(requestedWorkers(bad), bad).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { ALLOWED_HOSTS_MESSAGE, parseAllowedHosts } from "./http/allowed-hosts.server";
 import { parseTrustProxy, TRUST_PROXY_MESSAGE } from "./http/trust-proxy.server";
@@ -7,6 +8,9 @@ import { decodeSecretsKey, SECRETS_KEY_MESSAGE } from "./platform/secrets.server
  * Every setting comes from the environment, parsed once at boot. A bad value
  * stops start-up with a message naming the variable. Documented in .env.example.
  */
+/** The most worker processes WEB_CONCURRENCY may ask for (scripts/lib/worker-processes.js refuses more too). */
+export const MAX_WORKERS = 64;
+
 /** An optional absolute URL; an empty value (as in a copied .env.example) counts as unset. */
 const optionalUrl = z
   .string()
@@ -202,6 +206,22 @@ const envSchema = z
      * public pages kept in memory per process; 0 turns it off (every page is rendered per request).
      */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(64),
+    /**
+     * Worker processes sharing the port (server.js, scripts/lib/worker-processes.js, decision 0035):
+     * one per CPU by default; 1 is a single process without a primary. An empty value counts as unset.
+     */
+    WEB_CONCURRENCY: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.coerce.number().int().min(1).max(MAX_WORKERS).default(availableParallelism()),
+    ),
+    /**
+     * Admission control (app/server/http/load-shedding.server.ts, docs/decisions/0037-load-shedding.md):
+     * requests served at once per process (0 turns it off), ordinary requests waiting for a slot,
+     * and how long one waits before it is answered 503 with Retry-After.
+     */
+    MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).max(1_000).default(2),
+    MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(256),
+    MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     /** Graceful shutdown (SIGTERM/SIGINT): how long requests in flight may take before their connections are cut. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /**

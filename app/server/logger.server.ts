@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import pino, { type DestinationStream, type LoggerOptions } from "pino";
 import { env } from "./env.server";
 import { maskPhone } from "~/lib/phone";
@@ -46,11 +47,13 @@ export function createLogger(level: string, destination?: DestinationStream) {
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
 }
 
-/** JSON lines in production; readable lines in development. */
+/** JSON lines in production (naming the worker in a cluster: several write to one stream); readable lines in development. */
 export const logger =
   env().NODE_ENV === "development"
     ? pino({
         ...loggerOptions(env().LOG_LEVEL),
         transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } },
       })
-    : createLogger(env().LOG_LEVEL);
+    : cluster.isWorker
+      ? createLogger(env().LOG_LEVEL).child({ worker: cluster.worker?.id })
+      : createLogger(env().LOG_LEVEL);

@@ -37,7 +37,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { extractScriptUrls } from "../bench-lib";
-import { startServerProcess, type ServerProcess } from "./server-process.js";
+import { serverPids, startServerProcess, type ServerProcess } from "./server-process.js";
 
 export interface MixedScenarioOptions {
   /** Seconds of load. */
@@ -338,6 +338,14 @@ async function waitUntilHealthy(server: LoadServer): Promise<void> {
 
 async function stopServer(server: LoadServer): Promise<void> {
   await server.process.stop({ graceMs: 20_000 });
+}
+
+/** The largest of the server's processes (each worker of a cluster: serverPids), by readRss. */
+function readServerRss(pid: number, field: "VmHWM" | "VmRSS"): number | null {
+  const sizes = serverPids(pid)
+    .map((each) => readRss(each, field))
+    .filter((size) => size !== null);
+  return sizes.length > 0 ? Math.max(...sizes) : null;
 }
 
 /** Peak resident set size of a process (Linux: VmHWM), or its current RSS through ps, in bytes. */
@@ -698,7 +706,7 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
     const rssSamples: number[] = [];
     const pid = server.child.pid!;
     const sampler = setInterval(() => {
-      const rss = readRss(pid, "VmRSS");
+      const rss = readServerRss(pid, "VmRSS");
       if (rss !== null) rssSamples.push(rss);
     }, 500);
 
@@ -819,7 +827,7 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
     signal?.throwIfAborted();
 
     const loadAfter = loadavg()[0]!;
-    const peakRss = readRss(pid, "VmHWM") ?? (rssSamples.length > 0 ? Math.max(...rssSamples) : null);
+    const peakRss = readServerRss(pid, "VmHWM") ?? (rssSamples.length > 0 ? Math.max(...rssSamples) : null);
     const serverDied = server.process.hasExited();
 
     // autocannon's own count of connections that failed or timed out (no onResponse for those).

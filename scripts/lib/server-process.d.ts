@@ -2,6 +2,9 @@ import type { ChildProcess } from "node:child_process";
 
 export function freePort(): Promise<number>;
 
+/** The server's process `pid` and, when it is a cluster's primary, its workers (Linux; elsewhere just `pid`). */
+export function serverPids(pid: number): number[];
+
 export interface ServerProcessOptions {
   /** The repository root, where server.js and build/ are (default: the current directory). */
   root?: string;

@@ -3,6 +3,7 @@
 // (scripts/start.js), the bench (scripts/bench.ts), the load scenario (scripts/lib/load-scenario.ts),
 // the tests' production servers (tests/support/production-server.ts) and the fleet test.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { SERVER_NODE_ARGS } from "./server-node-args.js";
 
@@ -18,6 +19,21 @@ export function freePort() {
       probe.close(() => (port > 0 ? resolve(port) : reject(new Error("could not find a free port"))));
     });
   });
+}
+
+/**
+ * The processes of the server whose process is `pid`: itself and, when it is a cluster's primary
+ * (WEB_CONCURRENCY > 1, docs/decisions/0035-worker-processes.md), its workers. Memory is measured
+ * per process over these (the largest worker is what a budget per worker bounds). Linux only:
+ * elsewhere just `pid`.
+ */
+export function serverPids(pid) {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
+  } catch {
+    return [pid];
+  }
 }
 
 // Last resort: a server started here never outlives the process that started it.

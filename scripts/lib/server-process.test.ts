@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { SERVER_NODE_ARGS } from "./server-node-args.js";
-import { startServerProcess } from "./server-process.js";
+import { serverPids, startServerProcess } from "./server-process.js";
 
 // A stand-in server.js: reports how it was started, then serves /healthz until SIGTERM.
 const STAND_IN = `
@@ -39,5 +40,23 @@ describe("startServerProcess", () => {
   it("says so when the server exits before it is healthy", async () => {
     const server = await startServerProcess({ root, port: "free", nodeArgs: ["--eval", "process.exit(3)"] });
     await expect(server.waitUntilHealthy(10_000)).rejects.toThrow(/exited with code 3 before \/healthz answered 200/);
+  });
+});
+
+describe("serverPids", () => {
+  it("names a process and its children (a cluster's primary and its workers) from Linux's /proc", async () => {
+    const primary = spawn(process.execPath, [
+      "-e",
+      `const { spawn } = require("node:child_process"); const w = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"]); console.log(w.pid);`,
+    ]);
+    let worker: number | undefined;
+    try {
+      worker = await new Promise<number>((resolve) => primary.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+      expect(serverPids(primary.pid!)).toEqual([primary.pid, worker]);
+      expect(serverPids(worker)).toEqual([worker]);
+    } finally {
+      if (worker) process.kill(worker, "SIGKILL");
+      primary.kill("SIGKILL");
+    }
   });
 });

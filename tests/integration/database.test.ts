@@ -90,6 +90,25 @@ describe(`database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite"})`
     expect(Number(inStockCount.n)).toBe(seededProducts.filter((p) => p.inStock).length);
   });
 
+  it("binds booleans wherever a query takes a value: a write, an IN list, a literal, a transaction", async () => {
+    const outOfStock = demoProducts.find((p) => !p.inStock)!;
+    const inStock = async () =>
+      toBool((await t.db.selectFrom("products").select("in_stock").where("id", "=", outOfStock.id).executeTakeFirstOrThrow()).in_stock);
+    await t.db.updateTable("products").set({ in_stock: true }).where("id", "=", outOfStock.id).execute();
+    expect(await inStock()).toBe(true);
+    const listed = await t.db.selectFrom("products").select("id").where("in_stock", "in", [true]).where("id", "=", outOfStock.id).execute();
+    expect(listed).toHaveLength(1);
+    const literal = await t.db
+      .selectFrom("products")
+      .select("id")
+      .where((eb) => eb("in_stock", "=", eb.lit(true)))
+      .where("id", "=", outOfStock.id)
+      .execute();
+    expect(literal).toHaveLength(1);
+    await t.db.transaction().execute((trx) => trx.updateTable("products").set({ in_stock: false }).where("id", "=", outOfStock.id).execute());
+    expect(await inStock()).toBe(false);
+  });
+
   it("enforces foreign keys: deleting a product deletes its images", async () => {
     const product = demoProducts[0]!;
     await t.db.deleteFrom("products").where("id", "=", product.id).execute();

@@ -25,7 +25,8 @@ vi.mock("~/server/http/admin-session.server", async (original) =>
 const root = await import("~/root");
 const adminSettings = await import("~/routes/admin/settings");
 const adminLayout = await import("~/routes/admin/layout");
-const { getShopSettings, publicShopInfo, saveShopSettings, startShopSettingsRefresh } = await import("~/server/settings/index.server");
+const { getShopSettings, publicShopInfo, reloadShopSettings, saveShopSettings, startShopSettingsRefresh } =
+  await import("~/server/settings/index.server");
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -159,5 +160,15 @@ describe("shop settings", () => {
     } finally {
       stop();
     }
+  });
+
+  it("reads the row again at once when another worker process says it saved them", async () => {
+    expect((await footerShop()).phone).toBe("0699999999");
+    // Another worker's save: without a refresh timer here, this process's copy stays as it was…
+    await db.updateTable("shop_settings").set({ phone: "0677777777" }).where("id", "=", 1).execute();
+    expect((await footerShop()).phone).toBe("0699999999");
+    // …until the primary relays the change (app/server/http/cluster-worker.server.ts).
+    reloadShopSettings(db);
+    expect((await footerShop()).phone).toBe("0677777777");
   });
 });

@@ -56,7 +56,8 @@ describe("page cache", () => {
     // The same page, each with its own nonce (decision 0022).
     expect(withoutNonce(second)).toBe(withoutNonce(first));
     expect(nonces(second.response, second.body).header).not.toBe(nonces(first.response, first.body).header);
-    expect(second.response.headers.get("etag")).toBe(first.response.headers.get("etag"));
+    // The miss was streamed as it rendered (decision 0036): its ETag is known once it is kept.
+    expect(first.response.headers.get("etag")).toBeNull();
     expect(second.response.headers.get("etag")).toMatch(/^W\/"/);
     expect(second.response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
     expect(second.response.headers.get("vary")).toMatch(/Cookie/);
@@ -69,6 +70,29 @@ describe("page cache", () => {
       expect(header).toBeTruthy();
       expect(inHtml).toEqual([header]);
     }
+  });
+
+  it("streams a miss compressed on the fly, and compresses a kept page only once it is asked for again", async () => {
+    const path = "/products/smartphone-6-7-inch-128gb";
+    const miss = await get(path, { "Accept-Encoding": "br" });
+    expect(miss.response.headers.get("x-cache")).toBe("MISS");
+    // Compressed by the compression middleware as React Router streamed it: no length up front.
+    expect(miss.response.headers.get("content-encoding")).toBe("br");
+    expect(miss.response.headers.get("content-length")).toBeNull();
+    // The first replay asks for brotli: compressed on the fly too, while the cache compresses its own copy.
+    const hit = await get(path, { "Accept-Encoding": "br" });
+    expect(hit.response.headers.get("x-cache")).toBe("HIT");
+    expect(hit.response.headers.get("content-encoding")).toBe("br");
+    // Then every replay is the kept brotli body, sent whole with its length, a nonce of its own in it.
+    await expect.poll(async () => (await get(path, { "Accept-Encoding": "br" })).response.headers.get("content-length")).not.toBeNull();
+    const replay = await get(path, { "Accept-Encoding": "br" });
+    expect(replay.response.headers.get("content-encoding")).toBe("br");
+    expect(withoutNonce(replay)).toBe(withoutNonce(miss));
+    expect(nonces(replay.response, replay.body).header).not.toBe(nonces(hit.response, hit.body).header);
+    // An ad click's parameter is no part of the page: the same kept page.
+    const click = await get(`${path}?fbclid=IwAR0-ops-${Date.now()}`, { "Accept-Encoding": "br" });
+    expect(click.response.headers.get("x-cache")).toBe("HIT");
+    expect(withoutNonce(click)).toBe(withoutNonce(miss));
   });
 
   it("answers 304 to a matching If-None-Match and HEAD without a body", async () => {
@@ -144,8 +168,9 @@ describe("page cache", () => {
   });
 
   it("serves a page stale after s-maxage while one background render replaces it", async () => {
+    expect((await get("/shipping")).response.headers.get("x-cache")).toBe("MISS");
     const first = await get("/shipping");
-    expect(first.response.headers.get("x-cache")).toBe("MISS");
+    expect(first.response.headers.get("x-cache")).toBe("HIT");
     await new Promise((resolve) => setTimeout(resolve, 5_200));
     const stale = await get("/shipping");
     expect(stale.response.headers.get("x-cache")).toBe("STALE");

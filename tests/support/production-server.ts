@@ -85,6 +85,9 @@ export async function startServer(database: string, env: Record<string, string> 
       DATABASE_URL: databaseUrlOf(database),
       UPLOADS_DIR: isPostgresUrl(database) ? join(tmpdir(), `souq-uploads-${randomBytes(4).toString("hex")}`) : `${database}.uploads`,
       LOG_LEVEL: "info",
+      // One process, as the checks of a single server's page cache and log lines expect; the
+      // cluster's own test (tests/ops/cluster.test.ts) asks for two workers.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
   });

@@ -55,6 +55,21 @@ describe("CourierLimiter", () => {
     expect(granted).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000, 1000, 1000, 2000]);
   });
 
+  it("grants a worker process only its share of each window, at least one slot", async () => {
+    const clock = new ManualClock();
+    const limiter = new CourierLimiter({ clock, maxWaitMs: MINUTE, share: 1 / 2 });
+    const { granted, all } = takeMany(limiter, clock, 5, [{ limit: 5, perMs: SECOND }]);
+    await clock.advanceTo(5 * SECOND);
+    await all;
+    expect(granted).toEqual([0, 0, 1000, 1000, 2000]);
+    const { granted: tight, all: tightAll } = takeMany(new CourierLimiter({ clock, maxWaitMs: MINUTE, share: 1 / 4 }), clock, 2, [
+      { limit: 1, perMs: SECOND },
+    ]);
+    await clock.advanceTo(clock.now() + 2 * SECOND);
+    await tightAll;
+    expect(tight).toEqual([5000, 6000]);
+  });
+
   it("honours several windows at once: the tightest decides", async () => {
     const clock = new ManualClock();
     const limiter = new CourierLimiter({ clock, maxWaitMs: 2 * MINUTE });

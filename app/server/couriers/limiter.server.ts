@@ -6,7 +6,9 @@
  * account, waiting for the earliest instant all of them allow it, and a 429 or an exhausted
  * quota pauses the account for everyone in this process.
  *
- * In-process: the server is one process; a fleet would need a shared store.
+ * In-process, and each of the server's worker processes takes its share of every window
+ * (`share`, 1/WEB_CONCURRENCY: registry.server.ts), so together they never pass the courier's
+ * quota (docs/decisions/0035-worker-processes.md); a fleet of servers would need a shared store.
  */
 
 export const SECOND = 1_000;
@@ -60,6 +62,8 @@ export interface CourierLimiterOptions {
   backOffBaseMs?: number;
   /** The longest back-off without Retry-After. */
   backOffCapMs?: number;
+  /** This process's share of every window (0 < share <= 1; default 1): each allows floor(limit × share), at least 1. */
+  share?: number;
 }
 
 interface AccountState {
@@ -78,6 +82,7 @@ export class CourierLimiter {
   readonly #maxWaitMs: number;
   readonly #backOffBaseMs: number;
   readonly #backOffCapMs: number;
+  readonly #share: number;
   readonly #accounts = new Map<string, AccountState>();
 
   constructor(options: CourierLimiterOptions = {}) {
@@ -85,6 +90,7 @@ export class CourierLimiter {
     this.#maxWaitMs = options.maxWaitMs ?? 30 * SECOND;
     this.#backOffBaseMs = options.backOffBaseMs ?? SECOND;
     this.#backOffCapMs = options.backOffCapMs ?? 5 * MINUTE;
+    this.#share = Math.min(1, Math.max(0, options.share ?? 1));
   }
 
   #account(key: string): AccountState {
@@ -135,7 +141,9 @@ export class CourierLimiter {
   #earliestSlot(state: AccountState, windows: readonly RateWindow[], now: number): number {
     const { stamps } = state;
     let at = Math.max(now, state.pausedUntil, stamps.at(-1) ?? now);
-    for (const { limit, perMs } of windows) {
+    for (const window of windows) {
+      const { perMs } = window;
+      const limit = Math.max(1, Math.floor(window.limit * this.#share));
       // Every stamp is at or before `at`; the window ending at `at` holds fewer than `limit`
       // of them once the limit-th most recent one is `perMs` old.
       if (stamps.length >= limit) at = Math.max(at, stamps[stamps.length - limit]! + perMs);

@@ -1,13 +1,18 @@
 import type { Kysely } from "kysely";
+import cluster from "node:cluster";
 import type { Database } from "../db/database.server";
+import { env } from "../env.server";
 import { logger } from "../logger.server";
 import type { CourierAccountAccess, CourierAdapter, CourierAdapterDeps, CourierFailure } from "./adapter.server";
 import { courierAccountAccess } from "./accounts.service.server";
 import { COURIER_ADAPTER_FACTORIES } from "./adapters/index.server";
 import { CourierLimiter } from "./limiter.server";
 
-/** One limiter per process, shared by every adapter: a courier's quota is per account, whoever calls. */
-const sharedLimiter = new CourierLimiter();
+/**
+ * One limiter per process, shared by every adapter: a courier's quota is per account, whoever
+ * calls. A worker of a cluster takes 1/WEB_CONCURRENCY of it (limiter.server.ts).
+ */
+const sharedLimiter = new CourierLimiter({ share: cluster.isWorker ? 1 / env().WEB_CONCURRENCY : 1 });
 
 /** The real network and the shared limiter. */
 export function defaultAdapterDeps(): CourierAdapterDeps {

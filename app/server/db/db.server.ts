@@ -27,32 +27,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** SQLite cannot bind JS booleans: write them as 1/0. */
-class BooleanToIntegerTransformer extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    if (typeof node.value === "boolean") {
-      return node.immediate ? ValueNode.createImmediate(node.value ? 1 : 0) : ValueNode.create(node.value ? 1 : 0);
-    }
-    return super.transformValue(node);
-  }
-
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return PrimitiveValueListNode.create(node.values.map((value) => (typeof value === "boolean" ? (value ? 1 : 0) : value)));
-  }
-}
-
-class SqliteBooleanPlugin implements KyselyPlugin {
-  readonly #transformer = new BooleanToIntegerTransformer();
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
-
 /**
  * PostgreSQL's text cannot hold NUL (a query naming one fails: "invalid byte sequence"), SQLite's
  * can. Every input is checked by its schema first (shoppers' forms refuse NUL, admin forms drop it:
@@ -93,22 +67,61 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 /** How many distinct SQL texts keep their prepared statement (queries with IN lists vary in length). */
 const STATEMENT_CACHE_SIZE = 500;
 
+/** A statement as Kysely's SQLite driver uses it. */
+interface KyselyStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): SqliteDatabase.RunResult;
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
+
+/**
+ * SQLite cannot bind JS booleans: they are bound as 1/0 (decision 0002). Done on the parameters
+ * as the statement runs, not by a Kysely plugin: a plugin rebuilt every query's whole tree to
+ * find them, a cost every read paid (docs/decisions/0038-render-costs.md). A boolean written in
+ * the SQL itself (an immediate value) is SQLite's TRUE or FALSE, 1 and 0.
+ */
+function bindable(parameters: readonly unknown[]): readonly unknown[] {
+  if (!parameters.some((value) => typeof value === "boolean")) return parameters;
+  return parameters.map((value) => (typeof value === "boolean" ? (value ? 1 : 0) : value));
+}
+
+function forKysely(statement: SqliteDatabase.Statement): KyselyStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => statement.all(bindable(parameters)),
+    run: (parameters) => statement.run(bindable(parameters)),
+    iterate: (parameters) => statement.iterate(bindable(parameters)),
+  };
+}
+
+/**
+ * What a transaction starts with on SQLite (Kysely sends `begin`): the write lock, taken at once.
+ * Several worker processes share one file (docs/decisions/0035-worker-processes.md); a deferred
+ * transaction that read, then wrote after another process's commit would fail at once with
+ * SQLITE_BUSY (its snapshot is stale, and busy_timeout does not wait for that), where an immediate
+ * one waits its turn (busy_timeout) and then reads what is current. Within one process Kysely
+ * already runs one transaction at a time on its one connection, so nothing changes there.
+ */
+const BEGIN_WRITE = "begin immediate";
+
 /**
  * The SQLite database as Kysely sees it, with one prepared statement per SQL text kept and reused.
  * Kysely's SQLite driver prepares every query anew; preparing costs about as much as running a
  * small indexed query, and a page runs the same handful of statements on every request.
  * SQLite re-prepares a kept statement by itself after a schema change (a migration).
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): { prepare(sql: string): SqliteDatabase.Statement; close(): void } {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(sqlite: SqliteDatabase.Database): { prepare(sql: string): KyselyStatement; close(): void } {
+  const statements = new Map<string, KyselyStatement>();
   return {
-    prepare(sql) {
+    prepare(text) {
+      const sql = text === "begin" ? BEGIN_WRITE : text;
       let statement = statements.get(sql);
       if (statement) {
         // Most recently used last, so the oldest entry is the first to go.
         statements.delete(sql);
       } else {
-        statement = sqlite.prepare(sql);
+        statement = forKysely(sqlite.prepare(sql));
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       }
       statements.set(sql, statement);
@@ -183,9 +196,6 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
 
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins: [new SqliteBooleanPlugin()],
-  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }

@@ -6,16 +6,21 @@ import { randomBytes } from "node:crypto";
 import * as serverBuild from "virtual:react-router/server-build";
 import { isAdminPath } from "~/lib/admin-auth";
 import { getDb } from "../db/connection.server";
+import { invalidateReferenceData } from "../reference-cache.server";
+import { reloadShopSettings } from "../settings/index.server";
 import { env, type Env } from "../env.server";
 import { logger, pathOf } from "../logger.server";
 import { requestIdFrom, runInRequest } from "../request-context.server";
 import { getStorage } from "../storage/index.server";
 import { crossSiteResponse, isSameOrigin } from "./admin-session.server";
 import { bodyLimits } from "./body-limit.server";
+import { announceAdminChange, onAdminChangeElsewhere } from "./cluster-worker.server";
+import { isShuttingDown } from "./lifecycle.server";
 import { handOverClientAddress } from "./edge.server";
 import { absoluteUrl, fetchHeaders } from "./express-request.server";
 import { PageCache } from "./page-cache.server";
-import { pageCacheInvalidation, pageCacheMiddleware } from "./page-cache-middleware.server";
+import { loadShedding } from "./load-shedding.server";
+import { pageCacheInvalidation, pageCacheKey, pageCacheMiddleware } from "./page-cache-middleware.server";
 import { pageAddress } from "./page-query.server";
 import { createRequestHandler } from "./react-router-handler.server";
 import { trackReferral } from "./referral-cookies.server";
@@ -30,6 +35,7 @@ export { compress } from "./compression.server";
 export { compressionDrainListeners } from "./compression-drain.server";
 export { createHttpServer } from "./http-server.server";
 export { edgeGuard } from "./edge.server";
+export { precompressedAssets } from "./precompressed-assets.server";
 
 let uploads: RequestHandler | undefined;
 
@@ -221,22 +227,50 @@ function createPageCache(config: Env): PageCache | undefined {
  * therefore server.js's.
  */
 export const app = express.Router();
+const pageCache = createPageCache(env());
+const addressOf = pageAddress(serverBuild.routes);
+// Admission control first: a refused request costs nothing more (docs/decisions/0037-load-shedding.md).
+app.use(
+  loadShedding({
+    maxConcurrent: env().MAX_CONCURRENT_RENDERS,
+    maxQueued: env().MAX_QUEUED_REQUESTS,
+    maxQueueWaitMs: env().MAX_QUEUE_WAIT_MS,
+    // A page the cache holds is served from memory, and one being rendered is shared with its
+    // render: neither is refused (decision 0037).
+    isCheap: pageCache
+      ? (req) => {
+          const page = pageCacheKey(req, addressOf);
+          return page !== undefined && (pageCache.isRendering(page.key) || pageCache.lookup(page.key) !== undefined);
+        }
+      : undefined,
+  }),
+);
 app.use(handOverClientAddress);
 app.use(nulGuard);
 app.use(adminCrossSiteGuard);
 // Every body is measured and read here, within its limit, before any route (decision 0020).
 app.use(bodyLimits);
 app.use(referralCapture);
-const pageCache = createPageCache(env());
+/** What this process keeps from the database for pages: forgotten after every admin change, here or in another worker. */
+function forgetCopies(): void {
+  pageCache?.clear();
+  invalidateReferenceData();
+}
+app.use(pageCacheInvalidation(forgetCopies, announceAdminChange));
+onAdminChangeElsewhere(() => {
+  forgetCopies();
+  // A worker keeps the shop's settings in memory too (the one that saved them has the new ones
+  // already); one shutting down may have closed its database, and needs them no more.
+  if (!isShuttingDown()) reloadShopSettings(getDb());
+});
 if (pageCache) {
-  app.use(pageCacheInvalidation(pageCache));
   app.use(
     pageCacheMiddleware({
       cache: pageCache,
       handler: createDocumentHandler(serverBuild, env().NODE_ENV),
       newNonce,
       policyFor: (nonce) => contentSecurityPolicy(nonce, env()),
-      addressOf: pageAddress(serverBuild.routes),
+      addressOf,
     }),
   );
 }

@@ -104,6 +104,35 @@ describe("deferPageScripts: the rewrite as a byte stream", () => {
     expect(out).toContain("<h1>هاتف ذكي 6.7 بوصة</h1>");
   });
 
+  it("reads the preloads' addresses as UTF-8 and writes the loader as UTF-8 (the rewrite runs on bytes)", async () => {
+    const html = DOCUMENT.replace("/assets/chunk-d4.js", "/assets/قطعة-d4.js");
+    const out = await text(Readable.from([Buffer.from(html)]).pipe(deferPageScripts("/products/phone")));
+    expect(out).toBe(rewriteInPieces([html]));
+    expect(loaderArguments(out)[0][1]).toBe("/assets/قطعة-d4.js");
+  });
+
+  it("passes on what the renderer writes in one go as one chunk, and a later write as soon as it comes", async () => {
+    for (const pathname of ["/products/phone", "/admin/products"]) {
+      const stream = deferPageScripts(pathname);
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      const bytes = Buffer.from(DOCUMENT);
+      const cut = bytes.indexOf("</head>");
+      // React flushes a shell in 2 KB pieces within one task.
+      for (let i = 0; i < cut; i += 16) stream.write(bytes.subarray(i, Math.min(i + 16, cut)));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(chunks, pathname).toHaveLength(1);
+      // A Suspense boundary resolving later: its piece is not held back until the end.
+      stream.write(bytes.subarray(cut));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(chunks, pathname).toHaveLength(2);
+      stream.end();
+      await new Promise((resolve) => stream.on("end", resolve));
+      const whole = Buffer.concat(chunks).toString();
+      expect(whole, pathname).toBe(pathname.startsWith("/admin") ? DOCUMENT : rewriteInPieces([DOCUMENT]));
+    }
+  });
+
   it("leaves admin documents as React Router wrote them", async () => {
     for (const pathname of ["/admin", "/admin/products"]) {
       const out = await text(Readable.from([Buffer.from(DOCUMENT)]).pipe(deferPageScripts(pathname)));

@@ -29,8 +29,7 @@
  * keeps its module script as it is: it hydrates, without the preloads. The Chromium test
  * (tests/e2e/deferred-scripts.test.ts) fails in that case.
  */
-import { PassThrough, Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { Transform } from "node:stream";
 import { isAdminPath } from "~/lib/admin-auth";
 
 /** The type the module script carries until the loader runs it: browsers neither fetch nor run it. */
@@ -152,11 +151,22 @@ export function deferredPreloadsOf(scriptContent: string): string[] | undefined 
 /**
  * The rewrite over a document arriving in pieces: `push` each decoded piece, then `end`. Returns
  * the text to send so far; a tag cut by a piece boundary is held until it is whole.
+ *
+ * `bytes: true`: the pieces are the document's UTF-8 bytes read as latin1 (one character per
+ * byte), and so is what comes out. Everything the rewrite looks for is ASCII, so it finds the
+ * same tags; only the preloads' addresses are read back as UTF-8 and the loader script written
+ * as UTF-8. deferPageScripts works this way: decoding a whole page from UTF-8 and encoding it
+ * again cost more than the rewrite itself (docs/decisions/0038-render-costs.md).
  */
 export class PageScriptsRewriter {
   private readonly preloads: string[] = [];
   private pending = "";
   private rewritten = false;
+  private readonly bytes: boolean;
+
+  constructor(options: { bytes?: boolean } = {}) {
+    this.bytes = options.bytes ?? false;
+  }
 
   push(piece: string): string {
     let text = this.pending + piece;
@@ -182,7 +192,10 @@ export class PageScriptsRewriter {
     const inertTag = openTag[0].replace(' type="module"', ` type="${DEFERRED_MODULE_TYPE}"`).replace(' async=""', "");
     const inert = `${inertTag}${text.slice(open + openTag[0].length, end)}`;
     this.rewritten = true;
-    return `${this.takePreloads(text.slice(0, open))}${inert}${loaderScript(NONCE.exec(openTag[0])?.[1], this.preloads)}${text.slice(end)}`;
+    // The preloads before the script first: the loader lists them all.
+    const before = this.takePreloads(text.slice(0, open));
+    const loader = loaderScript(NONCE.exec(openTag[0])?.[1], this.preloads);
+    return `${before}${inert}${this.bytes ? Buffer.from(loader).toString("latin1") : loader}${text.slice(end)}`;
   }
 
   end(): string {
@@ -200,7 +213,7 @@ export class PageScriptsRewriter {
     return text.replace(MODULE_PRELOAD, (tag) => {
       const href = HREF.exec(tag)?.[1];
       if (href === undefined) return tag;
-      this.preloads.push(decodeAttribute(href));
+      this.preloads.push(decodeAttribute(this.bytes ? Buffer.from(href, "latin1").toString() : href));
       return "";
     });
   }
@@ -216,20 +229,49 @@ function decodeAttribute(value: string): string {
 /**
  * The stream between React's renderer and the response for the document at `pathname` (UTF-8 in,
  * UTF-8 out): the rewrite on shop pages, a plain pass-through in the admin area.
+ *
+ * Either way, what React writes in one go comes out as one chunk (`coalesceWrites`): React
+ * flushes a document in 2 KB pieces, all at once, and every piece used to travel alone through
+ * this stream, the Fetch stream React Router returns and the response, each step with its own
+ * promise, callbacks and encoding. Written together, the shell of a page costs that journey
+ * once (docs/decisions/0038-render-costs.md). Streaming is unchanged: a later flush (a Suspense
+ * boundary resolving) goes out as soon as React writes it.
  */
 export function deferPageScripts(pathname: string): Transform {
   // The admin area has no main image to wait for, and the merchant uses its controls at once.
-  if (isAdminPath(pathname)) return new PassThrough();
-  const rewriter = new PageScriptsRewriter();
-  const decoder = new StringDecoder("utf8");
+  if (isAdminPath(pathname)) return coalesceWrites((bytes) => bytes);
+  const rewriter = new PageScriptsRewriter({ bytes: true });
+  const encoded = (text: string) => (text.length > 0 ? Buffer.from(text, "latin1") : undefined);
+  return coalesceWrites(
+    (bytes) => encoded(rewriter.push(bytes.toString("latin1"))),
+    () => encoded(rewriter.end()),
+  );
+}
+
+/**
+ * A Transform that gathers every chunk written during the same tick and hands them, joined, to
+ * `rewrite` once the writer has finished (process.nextTick), then passes on what it returns.
+ * `end` returns what is left when the input ends.
+ */
+export function coalesceWrites(rewrite: (bytes: Buffer) => Buffer | undefined, end?: () => Buffer | undefined): Transform {
+  let held: Buffer[] = [];
+  const release = (stream: Transform): void => {
+    if (held.length === 0) return;
+    const bytes = held.length === 1 ? held[0]! : Buffer.concat(held);
+    held = [];
+    const out = rewrite(bytes);
+    if (out && out.length > 0) stream.push(out);
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = rewriter.push(decoder.write(chunk));
-      callback(null, text.length > 0 ? Buffer.from(text) : undefined);
+      if (held.length === 0) process.nextTick(release, this);
+      held.push(chunk);
+      callback();
     },
     flush(callback) {
-      const text = rewriter.push(decoder.end()) + rewriter.end();
-      callback(null, text.length > 0 ? Buffer.from(text) : undefined);
+      release(this);
+      const rest = end?.();
+      callback(null, rest && rest.length > 0 ? rest : undefined);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { brotliBody, compileNonceTemplate, gzipBody, identityBody } from "./nonce-template.server";
+import { brotliBody, compileNonceTemplate, compressTemplate, gzipBody, identityBody, splitNonceTemplate } from "./nonce-template.server";
 
 const nonce = () => randomBytes(16).toString("base64");
 
@@ -47,6 +47,29 @@ describe("nonce templates", () => {
     const br = Buffer.concat(brotliBody(template, nonce())).length;
     expect(gzip).toBeLessThan(page.length / 5);
     expect(br).toBeLessThan(page.length / 5);
+  });
+
+  it("splits a page without compressing it, then compresses one encoding at a time, once", async () => {
+    const rendered = nonce();
+    const page = renderedPage(rendered);
+    const template = splitNonceTemplate(page, rendered);
+    expect(template.gzip).toBeUndefined();
+    expect(template.br).toBeUndefined();
+    expect(template.bytes).toBe(page.length - 4 * rendered.length);
+    const own = nonce();
+    expect(Buffer.concat(identityBody(template, own)).toString()).toBe(page.toString().replaceAll(rendered, own));
+    expect(() => brotliBody(template, own)).toThrow();
+
+    const br = await compressTemplate(template, "br");
+    expect(template.br).toBe(br);
+    expect(template.gzip).toBeUndefined();
+    expect(template.bytes).toBe(page.length - 4 * rendered.length + Buffer.concat(br!).length);
+    expect(brotliDecompressSync(Buffer.concat(brotliBody(template, own))).toString()).toBe(page.toString().replaceAll(rendered, own));
+    // Asked again: the same bodies, counted once.
+    const bytes = template.bytes;
+    await compressTemplate(template, "br");
+    expect(template.br).toBe(br);
+    expect(template.bytes).toBe(bytes);
   });
 
   it("handles a page without any nonce", async () => {

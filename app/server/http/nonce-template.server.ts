@@ -6,8 +6,9 @@ import type { Transform } from "node:stream";
  * A cached page whose CSP nonce is written per response (decision 0022).
  *
  * The page is kept as its literal parts around the nonce positions, plus gzip and brotli bodies
- * of those parts compressed once; a response puts its own nonce between the parts, in each
- * encoding, without compressing the page again:
+ * of those parts, each compressed once, when a visitor first asks for that encoding (decision
+ * 0036: a page is split when it is kept, compressed only once it is served again); a response
+ * puts its own nonce between the parts, in each encoding, without compressing the page again:
  *
  * - identity: the parts joined with the nonce;
  * - gzip: the parts are deflated in one stream, byte-aligned after each (sync flush), and each
@@ -28,46 +29,74 @@ import type { Transform } from "node:stream";
 export const NONCE_PATTERN = /^[A-Za-z0-9+/]{22}==$/;
 const NONCE_LENGTH = 24;
 
+export type TemplateEncoding = "gzip" | "br";
+
 export interface NonceTemplate {
   /** The page's bytes between nonce positions (one more than there are nonces). */
   parts: Buffer[];
-  /** The deflated parts (the last one ends the deflate stream), or null when unavailable. */
-  gzip: Buffer[] | null;
-  /** The brotli-compressed parts (the last one ends the stream), or null when unavailable. */
-  br: Buffer[] | null;
+  /**
+   * The deflated parts (the last one ends the deflate stream); undefined until compressed
+   * (compressTemplate), null when the splice did not decode to the page (never served in gzip).
+   */
+  gzip?: Buffer[] | null;
+  /** The brotli-compressed parts (the last one ends the stream): undefined, or null, as for gzip. */
+  br?: Buffer[] | null;
   /** Bytes held (parts and compressed parts). */
   bytes: number;
 }
 
-/** Splits `body` at every occurrence of `nonce` and compresses the parts (in libuv's thread pool). */
-export async function compileNonceTemplate(body: Buffer, nonce: string): Promise<NonceTemplate> {
-  if (!NONCE_PATTERN.test(nonce)) throw new Error("compileNonceTemplate: not a nonce");
+/** Splits `body` at every occurrence of `nonce`, the nonce it was rendered with; compresses nothing. */
+export function splitNonceTemplate(body: Buffer, nonce: string): NonceTemplate {
+  if (!NONCE_PATTERN.test(nonce)) throw new Error("splitNonceTemplate: not a nonce");
   const parts = splitAt(body, Buffer.from(nonce, "latin1"));
+  return { parts, bytes: total(parts) };
+}
+
+/**
+ * Compresses the template's parts in `encoding` (in libuv's thread pool) and keeps them in the
+ * template, with their bytes counted; null when the splice does not decode to the page.
+ */
+export async function compressTemplate(template: NonceTemplate, encoding: TemplateEncoding): Promise<Buffer[] | null> {
+  if (template[encoding] !== undefined) return template[encoding];
+  const { parts } = template;
   const placeholders = parts.slice(1).map((_, slot) => placeholder(slot));
-  const [gzip, br] = await Promise.all([
-    compressParts(createDeflateRaw({ level: 6 }), zlibConstants.Z_SYNC_FLUSH, parts, placeholders),
-    compressParts(
-      createBrotliCompress({
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          // A stream allocates its whole window (4 MB by default) at once, on every render.
-          [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-        },
-      }),
-      zlibConstants.BROTLI_OPERATION_FLUSH,
-      parts,
-      placeholders,
-    ),
-  ]);
-  const template: NonceTemplate = { parts, gzip, br, bytes: 0 };
+  const compressed =
+    encoding === "gzip"
+      ? await compressParts(createDeflateRaw({ level: 6 }), zlibConstants.Z_SYNC_FLUSH, parts, placeholders)
+      : await compressParts(
+          createBrotliCompress({
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: total(parts),
+              // A stream allocates its whole window (4 MB by default) at once, on every render.
+              [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+            },
+          }),
+          zlibConstants.BROTLI_OPERATION_FLUSH,
+          parts,
+          placeholders,
+        );
   // Proof that the splice decodes to the page, with a nonce other than the rendered one.
   const probe = "PROBEprobePROBEprobe0+==";
   const expected = Buffer.concat(withNonce(parts, Buffer.from(probe)));
-  if (!safeEquals(() => gunzipSync(Buffer.concat(gzipBody(template, probe))), expected)) template.gzip = null;
-  if (!safeEquals(() => brotliDecompressSync(Buffer.concat(brotliBody(template, probe))), expected)) template.br = null;
-  template.bytes = total(parts) + total(template.gzip ?? []) + total(template.br ?? []);
+  const candidate: NonceTemplate = { parts, [encoding]: compressed, bytes: 0 };
+  const decode =
+    encoding === "gzip"
+      ? () => gunzipSync(Buffer.concat(gzipBody(candidate, probe)))
+      : () => brotliDecompressSync(Buffer.concat(brotliBody(candidate, probe)));
+  const proven = compressed && safeEquals(decode, expected) ? compressed : null;
+  if (template[encoding] === undefined) {
+    template[encoding] = proven;
+    template.bytes += total(proven ?? []);
+  }
+  return template[encoding] ?? null;
+}
+
+/** Splits `body` at every occurrence of `nonce` and compresses the parts in both encodings. */
+export async function compileNonceTemplate(body: Buffer, nonce: string): Promise<NonceTemplate> {
+  const template = splitNonceTemplate(body, nonce);
+  await Promise.all([compressTemplate(template, "gzip"), compressTemplate(template, "br")]);
   return template;
 }
 

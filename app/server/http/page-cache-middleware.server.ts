@@ -1,19 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppLoadContext } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import { logger, pathOf } from "../logger.server";
 import { isAdminPath } from "~/lib/admin-auth";
-import { invalidateReferenceData } from "../reference-cache.server";
 import { absoluteUrl, fetchHeaders } from "./express-request.server";
-import {
-  cachedPage,
-  etagMatches,
-  sharedCacheLifetime,
-  type CachedPage,
-  type PageCache,
-  type RenderOutcome,
-  type UncachedResponse,
-} from "./page-cache.server";
-import { brotliBody, gzipBody, identityBody } from "./nonce-template.server";
+import { cachedPage, etagMatches, precompress, sharedCacheLifetime, type CachedPage, type PageCache, type PageRender } from "./page-cache.server";
+import { brotliBody, gzipBody, identityBody, type TemplateEncoding } from "./nonce-template.server";
 import { pageVariant } from "./page-variant.server";
 
 /** React Router's request handler (the core one, answering a Fetch Request with a Response). */
@@ -56,25 +48,105 @@ export function pageCacheKey(req: Request, addressOf: (url: URL) => string): { k
   return { key: `${url}\n${language}\n${cartCount}`, url };
 }
 
+/** How long a response may be shared, or null when it goes to its own visitor only (private, no-store, Set-Cookie, not 200). */
+function sharedLifetime(response: globalThis.Response) {
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
+  return sharedCacheLifetime(response.headers.get("Cache-Control"));
+}
+
 /**
  * Serves public pages from the page cache (page-cache.server.ts): a fresh page straight from
- * memory, a stale one too while one background render refreshes it, and on a miss renders once
- * for everyone asking (the others wait for that render). Whatever the response says it may not be
+ * memory, a stale one too while one background render refreshes it. On a miss the visitor gets
+ * the page as React Router streams it, compressed on the fly like any uncached response, while
+ * its bytes are collected on the side; the page is kept once that response has finished, and
+ * visitors asking meanwhile wait for it (decision 0036). Whatever the response says it may not be
  * shared (private, no-store, Set-Cookie, not 200) goes to its own visitor only, rendered for them.
  * Everything else falls through to the streaming React Router handler.
  */
 export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addressOf }: PageCacheMiddlewareOptions): RequestHandler {
-  async function render(url: string, headers: Headers, nonce: string): Promise<RenderOutcome> {
-    const response = await handler(new globalThis.Request(url, { method: "GET", headers }), { cspNonce: nonce });
-    const rendered: UncachedResponse = {
-      status: response.status,
-      headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name)),
-      contentSecurityPolicy: policyFor(nonce),
-      body: Buffer.from(await response.arrayBuffer()),
-    };
-    const lifetime = sharedCacheLifetime(response.headers.get("Cache-Control"));
-    if (response.status !== 200 || !lifetime || response.headers.has("Set-Cookie")) return { cacheable: false, response: rendered };
-    return { cacheable: true, page: await cachedPage(rendered, nonce, lifetime) };
+  const renderRequest = (url: string, headers: Headers, nonce: string) =>
+    handler(new globalThis.Request(url, { method: "GET", headers }), { cspNonce: nonce });
+
+  /** A background render replacing a stale page: read in full, compressed in what the old one was served in, then kept. */
+  async function renderInBackground(url: string, headers: Headers, encodings: TemplateEncoding[]): Promise<CachedPage | undefined> {
+    const nonce = newNonce();
+    const response = await renderRequest(url, headers, nonce);
+    const lifetime = sharedLifetime(response);
+    if (!lifetime) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    if (body.length > cache.maxPageBytes) return undefined;
+    return precompress(cachedPage({ status: response.status, headers: replayed(response), body }, nonce, lifetime), encodings);
+  }
+
+  /**
+   * This visitor's render, streamed to them (the compression middleware compresses it) while
+   * its bytes are collected, up to the largest page the cache keeps; kept after the response
+   * has finished, off its path. Claimed by `render`: every outcome settles it.
+   */
+  async function streamMiss(req: Request, res: Response, next: NextFunction, url: string, render: PageRender): Promise<void> {
+    const nonce = nonceOf(res);
+    let response: globalThis.Response;
+    try {
+      response = await renderRequest(url, fetchHeaders(req), nonce);
+    } catch (error) {
+      render.done(undefined);
+      return next(error);
+    }
+    const lifetime = sharedLifetime(response);
+    // Those waiting for a page that may not be shared render their own at once.
+    if (!lifetime) render.done(undefined);
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    res.setHeader("Content-Security-Policy", policyFor(nonce));
+    res.setHeader("X-Cache", lifetime ? "MISS" : "BYPASS");
+    res.vary("Accept-Encoding");
+
+    const chunks: Uint8Array[] = [];
+    let collected = lifetime ? 0 : Number.POSITIVE_INFINITY;
+    if (lifetime) {
+      // Each chunk React Router's stream writer hands the response, kept on the side (a
+      // TransformStream in between would cost a few promises per chunk, on the visitor's path).
+      const write = res.write;
+      res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+        if (collected <= cache.maxPageBytes) {
+          // Anything but bytes (never written by the stream writer) makes the page not kept.
+          collected += chunk instanceof Uint8Array ? chunk.byteLength : Number.POSITIVE_INFINITY;
+          if (collected <= cache.maxPageBytes) chunks.push(chunk as Uint8Array);
+          else chunks.length = 0;
+        }
+        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      } as Response["write"];
+    }
+    try {
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      render.done(undefined);
+      if (res.destroyed || res.writableEnded) return;
+      return next(error);
+    }
+    if (!lifetime || collected > cache.maxPageBytes) {
+      render.done(undefined);
+      return;
+    }
+    const keep = () =>
+      setImmediate(() => {
+        try {
+          render.done(cachedPage({ status: response.status, headers: replayed(response), body: Buffer.concat(chunks) }, nonce, lifetime));
+        } catch (error) {
+          render.done(undefined);
+          logger.error({ err: error, path: pathOf(req.originalUrl) }, "page cache: keeping a page failed");
+        }
+      });
+    if (res.writableFinished) keep();
+    else {
+      res.once("finish", keep);
+      // A visitor gone before the end: the page may be whole, but nothing is kept unsure.
+      res.once("close", () => res.writableFinished || render.done(undefined));
+    }
   }
 
   /** This response's own nonce (securityHeaders made it), written into the page and its policy. */
@@ -86,32 +158,40 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addre
     const page = pageCacheKey(req, addressOf);
     if (!page) return next();
     const { key, url } = page;
+    const compressLater = (encoding: TemplateEncoding) => cache.compressLater(key, encoding);
 
     const found = cache.lookup(key);
     if (found) {
       if (found.freshness === "stale" && !cache.isRendering(key)) {
+        const { template } = found.page;
+        const encodings = (["br", "gzip"] as const).filter((encoding) => template[encoding] !== undefined);
         cache
-          .render(key, () => render(url, fetchHeaders(req), newNonce()))
+          .render(key, () => renderInBackground(url, fetchHeaders(req), encodings))
           .catch((error: unknown) => {
             logger.error({ err: error, path: pathOf(req.originalUrl) }, "page cache: background render failed");
           });
       }
-      sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE", nonceOf(res), policyFor);
+      sendCachedPage(req, res, found.page, found.freshness === "fresh" ? "HIT" : "STALE", nonceOf(res), policyFor, compressLater);
       return;
     }
 
+    const render = cache.claim(key);
+    if (render) return streamMiss(req, res, next, url, render);
     try {
-      const waiting = cache.isRendering(key);
-      const nonce = nonceOf(res);
-      const outcome = await cache.render(key, () => render(url, fetchHeaders(req), nonce));
-      if (outcome.cacheable) sendCachedPage(req, res, outcome.page, "MISS", nonce, policyFor);
+      // Another visitor's render of this page is under way: its page, once kept.
+      const rendered = await cache.rendering(key);
+      if (rendered) sendCachedPage(req, res, rendered, "MISS", nonceOf(res), policyFor, compressLater);
       // Someone else's private response is never handed on: render this visitor's own.
-      else if (waiting) next();
-      else sendRendered(req, res, outcome.response);
+      else next();
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** The headers of a rendered response that a replay carries. */
+function replayed(response: globalThis.Response): Array<[string, string]> {
+  return [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name));
 }
 
 /**
@@ -120,17 +200,26 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addre
  * may then lag by the page's s-maxage (5 s) before a background render refreshes it. Re-rendering
  * every page after each order would make a busy shop render all day; the order itself always
  * checks the stock in the database.
+ *
+ * `forget` drops this process's copies (its page cache, the reference data); `announce` tells the
+ * other worker processes of a cluster to drop theirs (cluster-worker.server.ts) and is undefined
+ * outside one. The response ends only once they all have, so the admin's next request, whichever
+ * worker serves it, shows the change (docs/decisions/0035-worker-processes.md).
  */
-export function pageCacheInvalidation(cache: PageCache): RequestHandler {
+export function pageCacheInvalidation(forget: () => void, announce: () => Promise<void> | undefined): RequestHandler {
   return function invalidatePageCache(req, res, next) {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS" && isAdminPath(req.path)) {
-      res.on("finish", () => {
-        if (res.statusCode < 400) {
-          cache.clear();
-          // And the reference data pages are rendered from, whatever service the change went through.
-          invalidateReferenceData();
-        }
-      });
+      const end = res.end as (this: Response, ...args: unknown[]) => Response;
+      let ended = false;
+      res.end = function endOnceForgotten(this: Response, ...args: unknown[]) {
+        if (ended || res.statusCode >= 400) return end.apply(this, args);
+        ended = true;
+        forget();
+        const announced = announce();
+        if (!announced) return end.apply(this, args);
+        void announced.finally(() => end.apply(this, args));
+        return this;
+      } as typeof res.end;
     }
     next();
   };
@@ -143,6 +232,7 @@ function sendCachedPage(
   state: "HIT" | "STALE" | "MISS",
   nonce: string,
   policyFor: (nonce: string) => string,
+  compressLater: (encoding: TemplateEncoding) => void,
 ): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
@@ -157,27 +247,26 @@ function sendCachedPage(
   }
   // Every response its own nonce, in the policy and in the HTML (nonce-template.server.ts).
   res.setHeader("Content-Security-Policy", policyFor(nonce));
+  const { template } = page;
+  const br = template.br !== null && req.acceptsEncodings("br") === "br";
+  const gzip = template.gzip !== null && req.acceptsEncodings("gzip") === "gzip";
+  // The first visitor to ask for an encoding has the page compressed in it for the next ones.
+  const wanted = br ? "br" : gzip ? "gzip" : undefined;
+  if (wanted && template[wanted] === undefined) compressLater(wanted);
   let chunks: Buffer[];
-  if (page.template.br && req.acceptsEncodings("br") === "br") {
-    chunks = brotliBody(page.template, nonce);
+  if (wanted === "br" && template.br) {
+    chunks = brotliBody(template, nonce);
     res.setHeader("Content-Encoding", "br");
-  } else if (page.template.gzip && req.acceptsEncodings("gzip") === "gzip") {
-    chunks = gzipBody(page.template, nonce);
+  } else if (wanted === "gzip" && template.gzip) {
+    chunks = gzipBody(template, nonce);
     res.setHeader("Content-Encoding", "gzip");
   } else {
-    chunks = identityBody(page.template, nonce);
+    // Until then the compression middleware compresses it on the fly, in the encoding the
+    // visitor prefers, as it does an uncached page.
+    chunks = identityBody(template, nonce);
   }
   const body = Buffer.concat(chunks);
   res.setHeader("Content-Length", body.length);
   res.status(page.status);
   res.end(req.method === "HEAD" ? undefined : body);
-}
-
-/** A response rendered for this visitor only (the compression middleware compresses it). */
-function sendRendered(req: Request, res: Response, rendered: UncachedResponse): void {
-  for (const [name, value] of rendered.headers) res.append(name, value);
-  res.setHeader("Content-Security-Policy", rendered.contentSecurityPolicy);
-  res.setHeader("X-Cache", "BYPASS");
-  res.status(rendered.status);
-  res.end(req.method === "HEAD" ? undefined : rendered.body);
 }

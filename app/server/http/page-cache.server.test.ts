@@ -1,17 +1,18 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { brotliBody, gzipBody, identityBody } from "./nonce-template.server";
-import { cachedPage, etagMatches, PageCache, sharedCacheLifetime, type RenderOutcome } from "./page-cache.server";
+import { cachedPage, etagMatches, PageCache, precompress, sharedCacheLifetime, type CachedPage } from "./page-cache.server";
 
 const NONCE = "cmVuZGVyZWQtbm9uY2UtMQ==";
 const html = (text: string, nonce = NONCE) => Buffer.from(`<!DOCTYPE html><html><body>${text}<script nonce="${nonce}">1</script></body></html>`);
 
-async function page(text: string, lifetime = { freshMs: 5_000, staleMs: 30_000 }, nonce = NONCE) {
-  return cachedPage(
-    { status: 200, headers: [["content-type", "text/html"]], contentSecurityPolicy: `script-src 'nonce-${nonce}'`, body: html(text, nonce) },
-    nonce,
-    lifetime,
-  );
+function page(text: string, lifetime = { freshMs: 5_000, staleMs: 30_000 }, nonce = NONCE) {
+  return cachedPage({ status: 200, headers: [["content-type", "text/html"]], body: html(text, nonce) }, nonce, lifetime);
+}
+
+/** Lets the compression queue (libuv's thread pool, then the promise behind it) run dry. */
+async function compressionsDone(cache: PageCache, key: string, encoding: "br" | "gzip") {
+  await expect.poll(() => cache.lookup(key)?.page.template[encoding]).toBeDefined();
 }
 
 const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString();
@@ -57,17 +58,25 @@ describe("etagMatches", () => {
 });
 
 describe("cachedPage", () => {
-  it("keeps gzip and brotli bodies that decompress to the page with any nonce, and an ETag of its content", async () => {
-    const one = await page("hello");
+  it("splits the page at its nonce and compresses nothing yet", () => {
+    const one = page("hello");
+    expect(one.template.parts).toHaveLength(2);
+    expect(one.template.gzip).toBeUndefined();
+    expect(one.template.br).toBeUndefined();
+    expect(one.template.bytes).toBe(html("hello").length - NONCE.length);
+  });
+
+  it("keeps gzip and brotli bodies, once compressed, that decompress to the page with any nonce, and an ETag of its content", async () => {
+    const one = await precompress(page("hello"), ["gzip", "br"]);
     const other = "b3RoZXItbm9uY2UtdmFsdQ==";
     expect(text(identityBody(one.template, other))).toBe(html("hello", other).toString());
     expect(gunzipSync(Buffer.concat(gzipBody(one.template, other))).toString()).toBe(html("hello", other).toString());
     expect(brotliDecompressSync(Buffer.concat(brotliBody(one.template, other))).toString()).toBe(html("hello", other).toString());
     expect(one.etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
-    expect((await page("hello")).etag).toBe(one.etag);
+    expect(page("hello").etag).toBe(one.etag);
     // The same page rendered with another nonce is the same page.
-    expect((await page("hello", undefined, other)).etag).toBe(one.etag);
-    expect((await page("hello!")).etag).not.toBe(one.etag);
+    expect(page("hello", undefined, other).etag).toBe(one.etag);
+    expect(page("hello!").etag).not.toBe(one.etag);
   });
 });
 
@@ -75,8 +84,8 @@ describe("PageCache", () => {
   it("serves a page fresh for s-maxage, then stale for stale-while-revalidate, then forgets it", async () => {
     const time = clock();
     const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20, now: time.now });
-    const rendered = await page("home");
-    await cache.render("/", async () => ({ cacheable: true, page: rendered }));
+    const rendered = page("home");
+    await cache.render("/", async () => rendered);
     expect(cache.lookup("/")).toEqual({ page: rendered, freshness: "fresh" });
     time.advance(4_999);
     expect(cache.lookup("/")?.freshness).toBe("fresh");
@@ -92,42 +101,108 @@ describe("PageCache", () => {
 
   it("renders once for everyone asking at the same time", async () => {
     const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20 });
-    const rendered = await page("product");
+    const rendered = page("product");
     let renders = 0;
     let finish!: () => void;
     const gate = new Promise<void>((resolve) => (finish = resolve));
-    const render = async (): Promise<RenderOutcome> => {
+    const render = async (): Promise<CachedPage> => {
       renders += 1;
       await gate;
-      return { cacheable: true, page: rendered };
+      return rendered;
     };
     const outcomes = Array.from({ length: 20 }, () => cache.render("/p", render));
     expect(cache.isRendering("/p")).toBe(true);
     finish();
     const results = await Promise.all(outcomes);
     expect(renders).toBe(1);
-    expect(results.every((result) => result.cacheable && result.page === rendered)).toBe(true);
+    expect(results.every((result) => result === rendered)).toBe(true);
     expect(cache.isRendering("/p")).toBe(false);
     expect(cache.lookup("/p")?.page).toBe(rendered);
   });
 
-  it("keeps no response that may not be shared, and renders it again next time", async () => {
+  it("lets one visitor claim a render; the others wait for its page, kept once it is done", async () => {
     const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20 });
-    const outcome: RenderOutcome = { cacheable: false, response: { status: 404, headers: [], contentSecurityPolicy: "", body: html("missing") } };
-    await cache.render("/missing", async () => outcome);
+    const claim = cache.claim("/p")!;
+    expect(claim).toBeDefined();
+    expect(cache.claim("/p")).toBeUndefined();
+    const waiting = cache.rendering("/p");
+    expect(cache.lookup("/p")).toBeUndefined();
+    const rendered = page("product");
+    claim.done(rendered);
+    claim.done(undefined); // only the first outcome counts
+    expect(await waiting).toBe(rendered);
+    expect(cache.lookup("/p")?.page).toBe(rendered);
+    expect(cache.rendering("/p")).toBeUndefined();
+  });
+
+  it("keeps no response that may not be shared: those waiting get nothing, and it is rendered again next time", async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20 });
+    const claim = cache.claim("/missing")!;
+    const waiting = cache.rendering("/missing");
+    claim.done(undefined);
+    expect(await waiting).toBeUndefined();
     expect(cache.lookup("/missing")).toBeUndefined();
     expect(cache.size).toBe(0);
+    expect(cache.claim("/missing")).toBeDefined();
+  });
+
+  it("compresses a kept page in an encoding once, when first asked, and counts its bytes", async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20 });
+    const rendered = page("compress me ".repeat(500));
+    await cache.render("/c", async () => rendered);
+    const plain = cache.bytes;
+    expect(plain).toBe(rendered.template.bytes);
+    cache.compressLater("/c", "br");
+    cache.compressLater("/c", "br");
+    await compressionsDone(cache, "/c", "br");
+    const br = rendered.template.br!;
+    expect(rendered.template.gzip).toBeUndefined();
+    expect(cache.bytes).toBe(plain + Buffer.concat(br).length);
+    const other = "b3RoZXItbm9uY2UtdmFsdQ==";
+    expect(brotliDecompressSync(Buffer.concat(brotliBody(rendered.template, other))).toString()).toBe(
+      html("compress me ".repeat(500), other).toString(),
+    );
+    // Asked again: nothing more to do.
+    cache.compressLater("/c", "br");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rendered.template.br).toBe(br);
+    expect(cache.bytes).toBe(plain + Buffer.concat(br).length);
+  });
+
+  it("compresses nothing for a page gone before its turn, and stays within maxBytes when pages grow", async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20 });
+    const gone = page("gone ".repeat(500));
+    await cache.render("/gone", async () => gone);
+    cache.compressLater("/gone", "gzip");
+    cache.clear();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gone.template.gzip).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+
+    const pages = ["a", "b"].map((text) => page(text.repeat(4_000)));
+    const plain = pages[0]!.template.bytes;
+    // Room for both plain, not for both with their brotli bodies too.
+    const tight = new PageCache({ maxEntries: 10, maxBytes: plain * 2 });
+    await tight.render("a", async () => pages[0]);
+    await tight.render("b", async () => pages[1]);
+    expect(tight.size).toBe(2);
+    tight.compressLater("b", "br");
+    await expect.poll(() => pages[1]!.template.br).toBeDefined();
+    await expect.poll(() => tight.size).toBe(1);
+    expect(tight.lookup("a")).toBeUndefined();
+    expect(tight.bytes).toBe(pages[1]!.template.bytes);
+    expect(tight.bytes).toBeLessThanOrEqual(plain * 2);
   });
 
   it("clear() forgets every page and keeps none of the renders already under way", async () => {
     const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20 });
-    await cache.render("/a", async () => ({ cacheable: true, page: await page("a") }));
+    await cache.render("/a", async () => page("a"));
     let finish!: () => void;
     const gate = new Promise<void>((resolve) => (finish = resolve));
-    const before = await page("b before the admin change");
+    const before = page("b before the admin change");
     const underWay = cache.render("/b", async () => {
       await gate;
-      return { cacheable: true, page: before };
+      return before;
     });
     cache.clear();
     finish();
@@ -136,22 +211,22 @@ describe("PageCache", () => {
     expect(cache.lookup("/b")).toBeUndefined();
     expect(cache.bytes).toBe(0);
     // A render started after the change is kept.
-    await cache.render("/b", async () => ({ cacheable: true, page: await page("b after") }));
+    await cache.render("/b", async () => page("b after"));
     expect(text(identityBody(cache.lookup("/b")!.page.template, NONCE))).toContain("b after");
   });
 
   it("evicts the least recently used pages beyond its entry and byte limits", async () => {
-    const pages = await Promise.all(["a", "b", "c", "d"].map((text) => page(text.repeat(2_000))));
+    const pages = ["a", "b", "c", "d"].map((text) => page(text.repeat(2_000)));
     const one = pages[0]!.template.bytes;
     const cache = new PageCache({ maxEntries: 3, maxBytes: one * 10 });
-    for (const [index, key] of ["a", "b", "c"].entries()) await cache.render(key, async () => ({ cacheable: true, page: pages[index]! }));
+    for (const [index, key] of ["a", "b", "c"].entries()) await cache.render(key, async () => pages[index]!);
     cache.lookup("a"); // a is now the most recently used
-    await cache.render("d", async () => ({ cacheable: true, page: pages[3]! }));
+    await cache.render("d", async () => pages[3]!);
     expect(cache.lookup("b")).toBeUndefined();
     expect(["a", "c", "d"].map((key) => cache.lookup(key)?.freshness)).toEqual(["fresh", "fresh", "fresh"]);
 
     const small = new PageCache({ maxEntries: 100, maxBytes: one * 2 + 10 });
-    for (const [index, key] of ["a", "b", "c"].entries()) await small.render(key, async () => ({ cacheable: true, page: pages[index]! }));
+    for (const [index, key] of ["a", "b", "c"].entries()) await small.render(key, async () => pages[index]!);
     expect(small.size).toBe(2);
     expect(small.bytes).toBeLessThanOrEqual(one * 2 + 10);
     expect(small.lookup("a")).toBeUndefined();

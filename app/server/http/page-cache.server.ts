@@ -1,29 +1,36 @@
 import { createHash } from "node:crypto";
 import { oneAtATime } from "~/lib/one-at-a-time";
-import { compileNonceTemplate, type NonceTemplate } from "./nonce-template.server";
+import { compressTemplate, splitNonceTemplate, type NonceTemplate, type TemplateEncoding } from "./nonce-template.server";
 
 /**
- * Pages are compressed one at a time: a page's compression streams live through one flush per
- * nonce position, and many renders compressing at once would hold that many encoders (with their
+ * Pages are compressed one at a time: a page's compression stream lives through one flush per
+ * nonce position, and many pages compressing at once would hold that many encoders (with their
  * windows) alive together: the server's peak memory would grow with the number of concurrent
- * renders (docs/decisions/0022-page-cache-nonces-and-keys.md; figures in docs/performance.md).
+ * compressions (docs/decisions/0022-page-cache-nonces-and-keys.md; figures in docs/performance.md).
  */
-const compileInTurn = oneAtATime();
+const compressInTurn = oneAtATime();
+
+/** The largest page kept, unless the cache is smaller: a page this size is a fault, not a shop page. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 /**
  * The page cache: rendered HTML of public pages kept in this process for a few seconds, the way a
  * CDN would (decision 0014). A page whose response says `Cache-Control: public, s-maxage=N,
- * stale-while-revalidate=M` is rendered once and then served from memory, already compressed, to
- * every visitor of the same URL and variant (page-variant.server.ts) for N seconds, each response
- * with a CSP nonce of its own written into the kept bytes (nonce-template.server.ts). Then it is
- * served stale for up to M more seconds while one background render replaces it, so a busy page
- * never makes a visitor wait for a render.
+ * stale-while-revalidate=M` is rendered once and then served from memory to every visitor of the
+ * same URL and variant (page-variant.server.ts) for N seconds, each response with a CSP nonce of
+ * its own written into the kept bytes (nonce-template.server.ts). Then it is served stale for up
+ * to M more seconds while one background render replaces it, so a busy page never makes a visitor
+ * wait for a render.
+ *
+ * A page is kept as it was streamed to the visitor who missed it, after that response finished,
+ * and compressed in an encoding only once a later visitor asks for it (`compressLater`): a miss
+ * costs what an uncached render costs (docs/decisions/0036-page-cache-miss-path.md).
  *
  * `clear()` forgets every page after an admin change, in this process; other instances of a fleet
  * catch up within N seconds (page-cache-middleware.server.ts says what invalidates and why).
  */
 export interface PageCacheOptions {
-  /** Upper bound on entries and on their total size (identity + gzip + brotli bodies). */
+  /** Upper bound on entries and on their total size (plain bytes and those compressed since). */
   maxEntries: number;
   maxBytes: number;
   now?: () => number;
@@ -37,7 +44,7 @@ export interface CachedPage {
   /** The HTML in parts around its CSP nonce, plain and compressed: each response writes its own nonce. */
   template: NonceTemplate;
   /** A weak validator for If-None-Match (the page apart from its nonce). */
-  etag: string;
+  readonly etag: string;
   /** How long it is served as is (s-maxage), then how long more while it is re-rendered (stale-while-revalidate). */
   freshMs: number;
   staleMs: number;
@@ -51,22 +58,21 @@ interface Entry {
 
 export type Freshness = "fresh" | "stale";
 
-/** What rendering a page for the cache produced: a page to keep, or a response to send once. */
-export type RenderOutcome = { cacheable: true; page: CachedPage } | { cacheable: false; response: UncachedResponse };
-
-/** A rendered response, as read in full from React Router. */
-export interface UncachedResponse {
-  status: number;
-  headers: Array<[string, string]>;
-  /** The Content-Security-Policy of the nonce the page was rendered with. */
-  contentSecurityPolicy: string;
-  body: Buffer;
+/**
+ * The render of one key, claimed by one caller: `done(page)` keeps the page (unless clear() ran
+ * since the claim) and hands it to those waiting; `done(undefined)` keeps nothing, and those
+ * waiting render their own. Only the first call counts.
+ */
+export interface PageRender {
+  done(page: CachedPage | undefined): void;
 }
 
 export class PageCache {
   readonly #options: Required<PageCacheOptions>;
   readonly #entries = new Map<string, Entry>();
-  readonly #inFlight = new Map<string, Promise<RenderOutcome>>();
+  readonly #inFlight = new Map<string, Promise<CachedPage | undefined>>();
+  /** `encoding key` of the compressions queued or running (each once). */
+  readonly #compressing = new Set<string>();
   #bytes = 0;
   /** Bumped by clear(): renders that started before it are not kept. */
   #epoch = 0;
@@ -81,6 +87,11 @@ export class PageCache {
 
   get bytes(): number {
     return this.#bytes;
+  }
+
+  /** The largest page (plain bytes) the cache keeps: a render beyond it is not even collected. */
+  get maxPageBytes(): number {
+    return Math.min(this.#options.maxBytes, MAX_PAGE_BYTES);
   }
 
   /** The page under `key` and whether it is fresh, or undefined when absent or too old to serve. */
@@ -99,26 +110,74 @@ export class PageCache {
   }
 
   /**
-   * Renders `key` once however many visitors ask at the same time: the first call runs `render`,
-   * the others share its outcome. A cacheable outcome is kept unless clear() ran meanwhile.
+   * Claims the render of `key` for the caller, or undefined when another render of it is under
+   * way (`rendering(key)` then gives its outcome): however many visitors ask at the same time, a
+   * page is rendered once.
    */
-  render(key: string, render: () => Promise<RenderOutcome>): Promise<RenderOutcome> {
-    const running = this.#inFlight.get(key);
-    if (running) return running;
+  claim(key: string): PageRender | undefined {
+    if (this.#inFlight.has(key)) return undefined;
     const epoch = this.#epoch;
-    const outcome = render()
-      .then((result) => {
-        if (result.cacheable && epoch === this.#epoch) this.#store(key, result.page);
-        return result;
-      })
-      .finally(() => this.#inFlight.delete(key));
+    let settle!: (page: CachedPage | undefined) => void;
+    const outcome = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
     this.#inFlight.set(key, outcome);
-    return outcome;
+    let settled = false;
+    return {
+      done: (page) => {
+        if (settled) return;
+        settled = true;
+        if (this.#inFlight.get(key) === outcome) this.#inFlight.delete(key);
+        if (page && epoch === this.#epoch) this.#store(key, page);
+        settle(page);
+      },
+    };
+  }
+
+  /** The outcome of the render of `key` under way, if any: the page, or undefined when it is not to be shared. */
+  rendering(key: string): Promise<CachedPage | undefined> | undefined {
+    return this.#inFlight.get(key);
   }
 
   /** Whether a render of `key` is under way (a stale hit then does not start another). */
   isRendering(key: string): boolean {
     return this.#inFlight.has(key);
+  }
+
+  /**
+   * Renders `key` with `render` unless a render of it is under way (then shares that one's
+   * outcome), and keeps what it gives: the page cache's own renders, with nobody waiting.
+   */
+  render(key: string, render: () => Promise<CachedPage | undefined>): Promise<CachedPage | undefined> {
+    const claim = this.claim(key);
+    if (!claim) return this.#inFlight.get(key)!;
+    return render().then(
+      (page) => {
+        claim.done(page);
+        return page;
+      },
+      (error: unknown) => {
+        claim.done(undefined);
+        throw error;
+      },
+    );
+  }
+
+  /**
+   * Compresses the page kept under `key` in `encoding`, in the background, once: queued behind
+   * the other pages' compressions (one at a time, see compressInTurn), skipped if the page is
+   * gone or replaced by then, and counted in the cache's bytes when done. The queue holds keys,
+   * not pages, so pages evicted meanwhile are freed.
+   */
+  compressLater(key: string, encoding: TemplateEncoding): void {
+    const task = `${encoding} ${key}`;
+    const entry = this.#entries.get(key);
+    if (!entry || entry.page.template[encoding] !== undefined || this.#compressing.has(task)) return;
+    this.#compressing.add(task);
+    void compressInTurn(async () => {
+      const current = this.#entries.get(key);
+      if (!current || current.page.template[encoding] !== undefined) return;
+      await compressTemplate(current.page.template, encoding);
+      this.#grown(key, current);
+    }).finally(() => this.#compressing.delete(task));
   }
 
   /** Forgets every page, and keeps none of the renders under way. */
@@ -135,6 +194,18 @@ export class PageCache {
     if (previous) this.#remove(key, previous);
     this.#entries.set(key, { page, storedAt: this.#options.now(), bytes });
     this.#bytes += bytes;
+    this.#evict();
+  }
+
+  /** Counts what a page compressed since it was kept, if it still is. */
+  #grown(key: string, entry: Entry): void {
+    if (this.#entries.get(key) !== entry) return;
+    this.#bytes += entry.page.template.bytes - entry.bytes;
+    entry.bytes = entry.page.template.bytes;
+    this.#evict();
+  }
+
+  #evict(): void {
     for (const [oldest, entry] of this.#entries) {
       if (this.#entries.size <= this.#options.maxEntries && this.#bytes <= this.#options.maxBytes) break;
       this.#remove(oldest, entry);
@@ -149,16 +220,44 @@ export class PageCache {
   }
 }
 
+/** A rendered response that may be shared, read in full. */
+export interface RenderedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
 /**
- * Compresses a page once for every visitor it will be served to (in libuv's thread pool), in
- * parts around `nonce`, the CSP nonce it was rendered with.
+ * A page to keep, from its body as rendered with `nonce`: split at the nonce, compressed in no
+ * encoding yet (PageCache.compressLater, precompress), its ETag hashed when first sent (a page
+ * kept and never asked for again costs neither: decision 0036).
  */
-export async function cachedPage({ status, headers, body }: UncachedResponse, nonce: string, lifetime: SharedCacheLifetime): Promise<CachedPage> {
-  const template = await compileInTurn(() => compileNonceTemplate(body, nonce));
-  const hash = createHash("sha256");
-  for (const part of template.parts) hash.update(part).update("\0");
-  const etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
-  return { status, headers, template, etag, ...lifetime };
+export function cachedPage({ status, headers, body }: RenderedPage, nonce: string, lifetime: SharedCacheLifetime): CachedPage {
+  const template = splitNonceTemplate(body, nonce);
+  let etag: string | undefined;
+  return {
+    status,
+    headers,
+    template,
+    get etag() {
+      if (etag === undefined) {
+        const hash = createHash("sha256");
+        for (const part of template.parts) hash.update(part).update("\0");
+        etag = `W/"${hash.digest("base64url").slice(0, 27)}"`;
+      }
+      return etag;
+    },
+    ...lifetime,
+  };
+}
+
+/**
+ * Compresses a page in `encodings` before it is kept (in turn with the others): for a
+ * background render replacing a page visitors are being served compressed.
+ */
+export async function precompress(page: CachedPage, encodings: TemplateEncoding[]): Promise<CachedPage> {
+  for (const encoding of encodings) await compressInTurn(() => compressTemplate(page.template, encoding));
+  return page;
 }
 
 export interface SharedCacheLifetime {

@@ -200,6 +200,15 @@ export async function saveMaxUnansweredAttempts(db: Kysely<Database>, raw: unkno
 }
 
 /**
+ * Reads the settings again now (another worker process saved them): requests from here on wait
+ * for the fresh copy, and a refresh read before this does not replace it.
+ */
+export function reloadShopSettings(db: Kysely<Database>): void {
+  saves++;
+  copies.set(db, load(db));
+}
+
+/**
  * At start-up: reads the settings, warns when the shop has no phone (shoppers then see none,
  * and the admin shows a banner), and reads them again every REFERENCE_TTL_MS so a change saved
  * by another process shows here too. Returns the function that stops the refresh.
