@@ -26,6 +26,9 @@ const MAX_PAGE_BYTES = 2 * 1024 * 1024;
  * and compressed in an encoding only once a later visitor asks for it (`compressLater`): a miss
  * costs what an uncached render costs (docs/decisions/0036-page-cache-miss-path.md).
  *
+ * A "not found" page (404) is kept the same way, for a few seconds (keptLifetime) and within its
+ * own share of the bounds (`notFoundShare`), so missing addresses never evict a real page.
+ *
  * `clear()` forgets every page after an admin change, in this process; other instances of a fleet
  * catch up within N seconds (page-cache-middleware.server.ts says what invalidates and why).
  */
