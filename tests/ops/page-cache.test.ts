@@ -141,10 +141,46 @@ describe("page cache", () => {
     const login = await get("/admin/login");
     expect(login.response.headers.get("x-cache")).toBeNull();
     expect(login.response.headers.get("cache-control")).toBe("no-store");
+  });
 
-    const missing = await get("/products/no-such-product-here");
-    expect(missing.response.status).toBe(404);
-    expect((await get("/products/no-such-product-here")).response.headers.get("x-cache")).toBe("BYPASS");
+  it("keeps a missing product's 404 like a page, and shows the product once the admin creates it", async () => {
+    const slug = `ops-soon-${Date.now()}`;
+    const miss = await get(`/products/${slug}`);
+    expect(miss.response.status).toBe(404);
+    expect(miss.response.headers.get("x-cache")).toBe("MISS");
+    expect(miss.body).toContain('data-testid="product-not-found"');
+    // Kept once its response finished: the next visitor (an ad click too) gets it from memory, still a 404.
+    await expect.poll(async () => (await get(`/products/${slug}?fbclid=IwAR-ops`)).response.headers.get("x-cache")).toBe("HIT");
+    const hit = await get(`/products/${slug}`);
+    expect(hit.response.status).toBe(404);
+    expect(hit.response.headers.get("x-cache")).toBe("HIT");
+    expect(withoutNonce(hit)).toBe(withoutNonce(miss));
+    expect(nonces(hit.response, hit.body).header).not.toBe(nonces(miss.response, miss.body).header);
+    // Never a validator for a 404: no 304 can stand in for it.
+    expect(hit.response.headers.get("etag")).toBeNull();
+
+    // Any unknown address is the same 404 page for every visitor: kept too.
+    await get("/no-such-page-ops");
+    await expect.poll(async () => (await get("/no-such-page-ops")).response.headers.get("x-cache")).toBe("HIT");
+    expect((await get("/no-such-page-ops")).response.status).toBe(404);
+
+    // The merchant creates that product: the admin change clears the cache, the next visitor sees it.
+    const cookie = await adminCookie(server.baseURL, ADMIN.email, ADMIN.password);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "save", title: "منتج قريب", slug, category: "toys", sectionId: "featured", price: "100" })) {
+      form.append(name, value);
+    }
+    const created = await fetch(`${server.baseURL}/admin/products/new`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.baseURL, Cookie: cookie },
+      body: form,
+    });
+    expect(created.status).toBe(303);
+    const shown = await get(`/products/${slug}`);
+    expect(shown.response.status).toBe(200);
+    expect(shown.response.headers.get("x-cache")).toBe("MISS");
+    expect(shown.body).toContain("منتج قريب");
   });
 
   it("shows an admin change on the very next request", async () => {

@@ -110,3 +110,31 @@ describe("junk query strings against the page cache (docs/decisions/0022-page-ca
     expect(median(latencies)).toBeLessThan(50);
   });
 });
+
+describe("distinct missing addresses against the page cache (docs/decisions/0038-render-costs.md)", () => {
+  it("4,000 of them, each a 404 kept in the 404s' own share of the cache, leave the resident memory within 20 MB", async () => {
+    const get = (path: string) =>
+      fetch(`${server.baseURL}${path}`).then(async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      });
+    let sent = 0;
+    const statuses = new Set<number>();
+    const flood = async (count: number) => {
+      while (sent < count) {
+        sent += 1;
+        const path = sent % 2 ? `/products/no-such-${randomBytes(8).toString("hex")}` : `/${randomBytes(16).toString("hex")}`;
+        statuses.add(await get(path));
+      }
+    };
+    // Warm up: a first wave fills the 404s' share of the cache (a tenth of it) and grows the heap
+    // to what sixteen renders at once need; the flood after it must not grow with its number.
+    await Promise.all(Array.from({ length: 16 }, () => flood(600)));
+    const before = residentBytes(server) / MB;
+    await Promise.all(Array.from({ length: 16 }, () => flood(4_600)));
+
+    expect([...statuses]).toEqual([404]);
+    const after = residentBytes(server) / MB;
+    expect(after - before, `RSS ${Math.round(before)} → ${Math.round(after)} MB`).toBeLessThan(20);
+  });
+});

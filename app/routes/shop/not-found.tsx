@@ -25,3 +25,6 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) 
 export default function NotFoundRoute() {
   return <NotFound />;
 }
+
+/** The same page for every visitor of an address: shared caches may keep it a few seconds (app/server/http/page-headers.server.ts). */
+export { publicPageHeaders as headers } from "~/server/http/page-headers.server";

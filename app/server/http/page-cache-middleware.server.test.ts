@@ -40,12 +40,14 @@ interface Setup {
   setCookie?: boolean;
   filler?: string;
   maxBytes?: number;
+  /** The status of every render. */
+  status?: number;
 }
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-async function serve({ cacheControl = PUBLIC, setCookie = false, filler = "سوق ".repeat(2000), maxBytes = 1 << 24 }: Setup = {}) {
+async function serve({ cacheControl = PUBLIC, setCookie = false, filler = "سوق ".repeat(2000), maxBytes = 1 << 24, status = 200 }: Setup = {}) {
   const cache = new PageCache({ maxEntries: 100, maxBytes });
   let renders = 0;
   let rest: Gate | undefined;
@@ -78,7 +80,7 @@ async function serve({ cacheControl = PUBLIC, setCookie = false, filler = "سو�
         });
         const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": cacheControl, Vary: "Cookie" });
         if (setCookie) headers.append("Set-Cookie", "visitor=1; Path=/");
-        return new Response(body, { status: 200, headers });
+        return new Response(body, { status, headers });
       },
     }),
   );
@@ -220,9 +222,34 @@ describe("page cache middleware", () => {
     expect(shop.renders()).toBe(1);
   });
 
+  it("keeps a public 404: replayed with its status 404, a nonce of its own, and no validator", async () => {
+    const shop = await serve({ status: 404 });
+    const miss = await get(shop.port);
+    expect(miss.status).toBe(404);
+    expect(miss.headers["x-cache"]).toBe("MISS");
+    await expect.poll(() => shop.cache.size).toBe(1);
+    const hit = await get(shop.port);
+    expect(hit.status).toBe(404);
+    expect(hit.headers["x-cache"]).toBe("HIT");
+    expect(hit.headers["cache-control"]).toBe(PUBLIC);
+    expect(nonceOf(hit)).not.toBe(nonceOf(miss));
+    expect(withoutNonce(hit)).toBe(withoutNonce(miss));
+    // No ETag, so never a 304 in place of a 404.
+    expect(hit.headers["etag"]).toBeUndefined();
+    const conditional = await get(shop.port, { "if-none-match": "*" });
+    expect(conditional.status).toBe(404);
+    expect(conditional.text).toContain("</html>");
+    const head = await get(shop.port, {}, "HEAD");
+    expect(head.status).toBe(404);
+    expect(head.raw.length).toBe(0);
+    expect(shop.renders()).toBe(1);
+  });
+
   for (const [name, setup] of [
     ["a private response", { cacheControl: "private, no-store" }],
     ["a response that sets a cookie", { setCookie: true }],
+    ["a public response of another status than 200 or 404", { status: 410 }],
+    ["a private 404", { status: 404, cacheControl: "private, no-store" }],
   ] as const) {
     it(`sends ${name} to its own visitor only, never kept nor handed to another`, async () => {
       const shop = await serve(setup);

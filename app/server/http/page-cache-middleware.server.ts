@@ -4,7 +4,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { logger, pathOf } from "../logger.server";
 import { isAdminPath } from "~/lib/admin-auth";
 import { absoluteUrl, fetchHeaders } from "./express-request.server";
-import { cachedPage, etagMatches, precompress, sharedCacheLifetime, type CachedPage, type PageCache, type PageRender } from "./page-cache.server";
+import { cachedPage, etagMatches, keptLifetime, precompress, type CachedPage, type PageCache, type PageRender } from "./page-cache.server";
 import { brotliBody, gzipBody, identityBody, type TemplateEncoding } from "./nonce-template.server";
 import { pageVariant } from "./page-variant.server";
 
@@ -48,10 +48,10 @@ export function pageCacheKey(req: Request, addressOf: (url: URL) => string): { k
   return { key: `${url}\n${language}\n${cartCount}`, url };
 }
 
-/** How long a response may be shared, or null when it goes to its own visitor only (private, no-store, Set-Cookie, not 200). */
+/** How long a response may be shared, or null when it goes to its own visitor only (private, no-store, Set-Cookie, neither 200 nor 404). */
 function sharedLifetime(response: globalThis.Response) {
-  if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
-  return sharedCacheLifetime(response.headers.get("Cache-Control"));
+  if (response.headers.has("Set-Cookie")) return null;
+  return keptLifetime(response.status, response.headers.get("Cache-Control"));
 }
 
 /**
@@ -59,8 +59,10 @@ function sharedLifetime(response: globalThis.Response) {
  * memory, a stale one too while one background render refreshes it. On a miss the visitor gets
  * the page as React Router streams it, compressed on the fly like any uncached response, while
  * its bytes are collected on the side; the page is kept once that response has finished, and
- * visitors asking meanwhile wait for it (decision 0036). Whatever the response says it may not be
- * shared (private, no-store, Set-Cookie, not 200) goes to its own visitor only, rendered for them.
+ * visitors asking meanwhile wait for it (decision 0036). A "not found" page (404) is kept too, for a
+ * few seconds and within its own share of the cache (keptLifetime, decision 0038). Whatever the
+ * response says it may not be shared (private, no-store, Set-Cookie, neither 200 nor 404) goes to
+ * its own visitor only, rendered for them.
  * Everything else falls through to the streaming React Router handler.
  */
 export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addressOf }: PageCacheMiddlewareOptions): RequestHandler {
@@ -235,10 +237,13 @@ function sendCachedPage(
   compressLater: (encoding: TemplateEncoding) => void,
 ): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
+  // A validator only for a page found: a 404 is never answered 304 (RFC 9110 evaluates
+  // If-None-Match only for a response that would be 2xx).
+  const found = page.status === 200;
+  if (found) res.setHeader("ETag", page.etag);
   res.setHeader("X-Cache", state);
   res.vary("Accept-Encoding");
-  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+  if (found && etagMatches(req.headers["if-none-match"], page.etag)) {
     // No policy on a 304: the browser would store it with the page it already has, whose nonce
     // is another one, and block that page's scripts (RFC 9111 updates stored headers from a 304).
     res.removeHeader("Content-Security-Policy");

@@ -1,14 +1,16 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { brotliBody, gzipBody, identityBody } from "./nonce-template.server";
-import { cachedPage, etagMatches, PageCache, precompress, sharedCacheLifetime, type CachedPage } from "./page-cache.server";
+import { cachedPage, etagMatches, keptLifetime, PageCache, precompress, sharedCacheLifetime, type CachedPage } from "./page-cache.server";
 
 const NONCE = "cmVuZGVyZWQtbm9uY2UtMQ==";
 const html = (text: string, nonce = NONCE) => Buffer.from(`<!DOCTYPE html><html><body>${text}<script nonce="${nonce}">1</script></body></html>`);
 
-function page(text: string, lifetime = { freshMs: 5_000, staleMs: 30_000 }, nonce = NONCE) {
-  return cachedPage({ status: 200, headers: [["content-type", "text/html"]], body: html(text, nonce) }, nonce, lifetime);
+function page(text: string, lifetime = { freshMs: 5_000, staleMs: 30_000 }, nonce = NONCE, status = 200) {
+  return cachedPage({ status, headers: [["content-type", "text/html"]], body: html(text, nonce) }, nonce, lifetime);
 }
+
+const notFound = (text: string) => page(text, { freshMs: 5_000, staleMs: 5_000 }, NONCE, 404);
 
 /** Lets the compression queue (libuv's thread pool, then the promise behind it) run dry. */
 async function compressionsDone(cache: PageCache, key: string, encoding: "br" | "gzip") {
@@ -43,6 +45,23 @@ describe("sharedCacheLifetime", () => {
     ]) {
       expect(sharedCacheLifetime(value), String(value)).toBeNull();
     }
+  });
+});
+
+describe("keptLifetime", () => {
+  const PUBLIC = "public, max-age=0, s-maxage=5, stale-while-revalidate=30";
+
+  it("keeps a page for its shared lifetime and a 404 for a few seconds at most", () => {
+    expect(keptLifetime(200, PUBLIC)).toEqual({ freshMs: 5_000, staleMs: 30_000 });
+    expect(keptLifetime(404, PUBLIC)).toEqual({ freshMs: 5_000, staleMs: 5_000 });
+    expect(keptLifetime(404, "public, s-maxage=600, stale-while-revalidate=3600")).toEqual({ freshMs: 5_000, staleMs: 5_000 });
+    expect(keptLifetime(404, "public, s-maxage=2")).toEqual({ freshMs: 2_000, staleMs: 0 });
+  });
+
+  it("keeps no other status, and no 404 a shared cache must not keep", () => {
+    for (const status of [201, 301, 302, 304, 400, 403, 410, 500, 503]) expect(keptLifetime(status, PUBLIC), String(status)).toBeNull();
+    expect(keptLifetime(404, null)).toBeNull();
+    expect(keptLifetime(404, "private, no-store")).toBeNull();
   });
 });
 
@@ -151,7 +170,7 @@ describe("PageCache", () => {
     const rendered = page("compress me ".repeat(500));
     await cache.render("/c", async () => rendered);
     const plain = cache.bytes;
-    expect(plain).toBe(rendered.template.bytes);
+    expect(plain).toBe(rendered.template.bytes + "/c".length);
     cache.compressLater("/c", "br");
     cache.compressLater("/c", "br");
     await compressionsDone(cache, "/c", "br");
@@ -180,7 +199,8 @@ describe("PageCache", () => {
     expect(cache.bytes).toBe(0);
 
     const pages = ["a", "b"].map((text) => page(text.repeat(4_000)));
-    const plain = pages[0]!.template.bytes;
+    // Each page's bytes and its one-letter key.
+    const plain = pages[0]!.template.bytes + 1;
     // Room for both plain, not for both with their brotli bodies too.
     const tight = new PageCache({ maxEntries: 10, maxBytes: plain * 2 });
     await tight.render("a", async () => pages[0]);
@@ -190,7 +210,7 @@ describe("PageCache", () => {
     await expect.poll(() => pages[1]!.template.br).toBeDefined();
     await expect.poll(() => tight.size).toBe(1);
     expect(tight.lookup("a")).toBeUndefined();
-    expect(tight.bytes).toBe(pages[1]!.template.bytes);
+    expect(tight.bytes).toBe(pages[1]!.template.bytes + 1);
     expect(tight.bytes).toBeLessThanOrEqual(plain * 2);
   });
 
@@ -213,6 +233,54 @@ describe("PageCache", () => {
     // A render started after the change is kept.
     await cache.render("/b", async () => page("b after"));
     expect(text(identityBody(cache.lookup("/b")!.page.template, NONCE))).toContain("b after");
+  });
+
+  it("keeps a 404 as it keeps a page: served again with its status, and replaced by the page once it exists", async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1 << 20 });
+    const missing = notFound("no such product");
+    await cache.render("/products/soon", async () => missing);
+    const found = cache.lookup("/products/soon")!;
+    expect(found.page.status).toBe(404);
+    // Its own nonce in every replay, as any cached page.
+    const other = "b3RoZXItbm9uY2UtdmFsdQ==";
+    expect(text(identityBody(found.page.template, other))).toBe(html("no such product", other).toString());
+    await cache.render("/products/soon", async () => page("the product"));
+    expect(cache.lookup("/products/soon")?.page.status).toBe(200);
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(cache.lookup("/products/soon")!.page.template.bytes + "/products/soon".length);
+  });
+
+  it("keeps junk 404s within their share: a flood of missing addresses evicts no real page", async () => {
+    const real = ["a", "b", "c"].map((text) => page(text.repeat(2_000)));
+    const one = real[0]!.template.bytes + 1;
+    const cache = new PageCache({ maxEntries: 100, maxBytes: one * 10, notFoundShare: 0.2 });
+    for (const [index, key] of ["a", "b", "c"].entries()) await cache.render(key, async () => real[index]!);
+    for (let i = 0; i < 1_000; i++) await cache.render(`/junk-${i}-${"x".repeat(i % 50)}`, async () => notFound("missing ".repeat(100)));
+    expect(["a", "b", "c"].map((key) => cache.lookup(key)?.page)).toEqual(real);
+    // 20 % of the entries and of the bytes at most; the newest 404s are those kept.
+    expect(cache.size - 3).toBeLessThanOrEqual(20);
+    expect(cache.bytes - 3 * one).toBeLessThanOrEqual(one * 2);
+    expect(cache.lookup("/junk-999-" + "x".repeat(999 % 50))?.page.status).toBe(404);
+    expect(cache.lookup("/junk-0-")).toBeUndefined();
+
+    // A long key counts: addresses of kilobytes fill the share sooner.
+    const long = new PageCache({ maxEntries: 1_000, maxBytes: 100_000, notFoundShare: 0.1 });
+    for (let i = 0; i < 100; i++) await long.render(`/${i}-${"y".repeat(2_000)}`, async () => notFound("missing"));
+    expect(long.bytes).toBeLessThanOrEqual(10_000);
+    expect(long.size).toBeLessThanOrEqual(4);
+  });
+
+  it("evicts 404s before real pages when the whole cache is full", async () => {
+    const real = ["a", "b"].map((text) => page(text.repeat(2_000)));
+    const one = real[0]!.template.bytes + 1;
+    const cache = new PageCache({ maxEntries: 3, maxBytes: one * 100, notFoundShare: 0.5 });
+    await cache.render("/gone", async () => notFound("missing"));
+    await cache.render("a", async () => real[0]!);
+    await cache.render("b", async () => real[1]!);
+    cache.lookup("/gone"); // the most recently used, yet a 404
+    await cache.render("c", async () => page("c"));
+    expect(cache.lookup("/gone")).toBeUndefined();
+    expect(["a", "b", "c"].map((key) => cache.lookup(key)?.page.status)).toEqual([200, 200, 200]);
   });
 
   it("evicts the least recently used pages beyond its entry and byte limits", async () => {

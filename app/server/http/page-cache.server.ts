@@ -26,13 +26,22 @@ const MAX_PAGE_BYTES = 2 * 1024 * 1024;
  * and compressed in an encoding only once a later visitor asks for it (`compressLater`): a miss
  * costs what an uncached render costs (docs/decisions/0036-page-cache-miss-path.md).
  *
+ * A "not found" page (404) is kept the same way, for a few seconds (keptLifetime) and within its
+ * own share of the bounds (`notFoundShare`), so missing addresses never evict a real page.
+ *
  * `clear()` forgets every page after an admin change, in this process; other instances of a fleet
  * catch up within N seconds (page-cache-middleware.server.ts says what invalidates and why).
  */
 export interface PageCacheOptions {
-  /** Upper bound on entries and on their total size (plain bytes and those compressed since). */
+  /** Upper bound on entries and on their total size (plain bytes and those compressed since, and their keys). */
   maxEntries: number;
   maxBytes: number;
+  /**
+   * The share of both bounds that "not found" pages (status 404) may take, at most (default a
+   * tenth): any address can be a 404, so junk addresses fill that share and never evict a real
+   * page (docs/decisions/0038-render-costs.md).
+   */
+  notFoundShare?: number;
   now?: () => number;
 }
 
@@ -53,8 +62,20 @@ export interface CachedPage {
 interface Entry {
   page: CachedPage;
   storedAt: number;
+  /** The page's bytes and its key's. */
   bytes: number;
+  pool: Pool;
 }
+
+/** Entries in least recently used order, and their bytes: the cache keeps real pages and 404s apart. */
+interface Pool {
+  entries: Map<string, Entry>;
+  bytes: number;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+const pool = (maxEntries: number, maxBytes: number): Pool => ({ entries: new Map(), bytes: 0, maxEntries, maxBytes });
 
 export type Freshness = "fresh" | "stale";
 
@@ -69,7 +90,10 @@ export interface PageRender {
 
 export class PageCache {
   readonly #options: Required<PageCacheOptions>;
+  /** Every kept page by key; each also sits in its pool, in least recently used order. */
   readonly #entries = new Map<string, Entry>();
+  readonly #pages: Pool;
+  readonly #notFound: Pool;
   readonly #inFlight = new Map<string, Promise<CachedPage | undefined>>();
   /** `encoding key` of the compressions queued or running (each once). */
   readonly #compressing = new Set<string>();
@@ -78,7 +102,10 @@ export class PageCache {
   #epoch = 0;
 
   constructor(options: PageCacheOptions) {
-    this.#options = { now: Date.now, ...options };
+    this.#options = { now: Date.now, notFoundShare: 0.1, ...options };
+    const { maxEntries, maxBytes, notFoundShare } = this.#options;
+    this.#pages = pool(maxEntries, maxBytes);
+    this.#notFound = pool(Math.max(1, Math.floor(maxEntries * notFoundShare)), Math.floor(maxBytes * notFoundShare));
   }
 
   get size(): number {
@@ -104,8 +131,8 @@ export class PageCache {
       return undefined;
     }
     // Most recently used last, so eviction takes the least recently used first.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    entry.pool.entries.delete(key);
+    entry.pool.entries.set(key, entry);
     return { page: entry.page, freshness: age < entry.page.freshMs ? "fresh" : "stale" };
   }
 
@@ -184,15 +211,24 @@ export class PageCache {
   clear(): void {
     this.#epoch += 1;
     this.#entries.clear();
+    for (const kept of [this.#pages, this.#notFound]) {
+      kept.entries.clear();
+      kept.bytes = 0;
+    }
     this.#bytes = 0;
   }
 
   #store(key: string, page: CachedPage): void {
-    const bytes = page.template.bytes;
-    if (bytes > this.#options.maxBytes) return;
+    // A page that was found and one that was not replace each other under their key.
     const previous = this.#entries.get(key);
     if (previous) this.#remove(key, previous);
-    this.#entries.set(key, { page, storedAt: this.#options.now(), bytes });
+    const kept = page.status === 200 ? this.#pages : this.#notFound;
+    const bytes = page.template.bytes + key.length;
+    if (bytes > kept.maxBytes) return;
+    const entry: Entry = { page, storedAt: this.#options.now(), bytes, pool: kept };
+    this.#entries.set(key, entry);
+    kept.entries.set(key, entry);
+    kept.bytes += bytes;
     this.#bytes += bytes;
     this.#evict();
   }
@@ -200,21 +236,36 @@ export class PageCache {
   /** Counts what a page compressed since it was kept, if it still is. */
   #grown(key: string, entry: Entry): void {
     if (this.#entries.get(key) !== entry) return;
-    this.#bytes += entry.page.template.bytes - entry.bytes;
-    entry.bytes = entry.page.template.bytes;
+    const grown = entry.page.template.bytes + key.length - entry.bytes;
+    entry.bytes += grown;
+    entry.pool.bytes += grown;
+    this.#bytes += grown;
     this.#evict();
   }
 
+  /**
+   * The least recently used 404s beyond their share, then, while the whole is beyond its bounds,
+   * 404s before real pages: a 404 costs less to render again than the page a shopper looks for.
+   */
   #evict(): void {
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#entries.size <= this.#options.maxEntries && this.#bytes <= this.#options.maxBytes) break;
-      this.#remove(oldest, entry);
+    const notFound = this.#notFound;
+    while (notFound.entries.size > notFound.maxEntries || notFound.bytes > notFound.maxBytes) this.#removeOldest(notFound);
+    const { maxEntries, maxBytes } = this.#options;
+    while (this.#entries.size > 0 && (this.#entries.size > maxEntries || this.#bytes > maxBytes)) {
+      this.#removeOldest(notFound.entries.size > 0 ? notFound : this.#pages);
     }
+  }
+
+  #removeOldest(kept: Pool): void {
+    const [key, entry] = kept.entries.entries().next().value!;
+    this.#remove(key, entry);
   }
 
   #remove(key: string, entry: Entry): void {
     if (this.#entries.get(key) === entry) {
       this.#entries.delete(key);
+      entry.pool.entries.delete(key);
+      entry.pool.bytes -= entry.bytes;
       this.#bytes -= entry.bytes;
     }
   }
@@ -258,6 +309,27 @@ export function cachedPage({ status, headers, body }: RenderedPage, nonce: strin
 export async function precompress(page: CachedPage, encodings: TemplateEncoding[]): Promise<CachedPage> {
   for (const encoding of encodings) await compressInTurn(() => compressTemplate(page.template, encoding));
   return page;
+}
+
+/**
+ * The longest a "not found" page is kept, fresh and then stale: the merchant may add that very
+ * product a moment later (an admin change clears the cache at once; a product added some other
+ * way, or on another instance of a fleet, shows within these seconds).
+ */
+const NOT_FOUND_MAX_MS = 5_000;
+
+/**
+ * How long the page cache keeps a rendered response of `status` whose Cache-Control is
+ * `cacheControl`, or null when it keeps none: a page (200) for its shared lifetime; a "not found"
+ * page (404), the same for every visitor of its address, for at most NOT_FOUND_MAX_MS fresh and as
+ * long stale, so a flood of requests for a missing page costs one render every few seconds
+ * (docs/decisions/0038-render-costs.md). Any other status is rendered for its visitor.
+ */
+export function keptLifetime(status: number, cacheControl: string | null): SharedCacheLifetime | null {
+  if (status !== 200 && status !== 404) return null;
+  const lifetime = sharedCacheLifetime(cacheControl);
+  if (!lifetime || status === 200) return lifetime;
+  return { freshMs: Math.min(lifetime.freshMs, NOT_FOUND_MAX_MS), staleMs: Math.min(lifetime.staleMs, NOT_FOUND_MAX_MS) };
 }
 
 export interface SharedCacheLifetime {

@@ -199,3 +199,41 @@ describe("CSP nonces of cached pages", () => {
     expect(seen.size).toBe(6);
   });
 });
+
+describe("missing addresses against the page cache (docs/decisions/0038-render-costs.md)", () => {
+  it("keeps 404s within their share of a small cache: a flood of distinct missing addresses evicts no real page", async () => {
+    const smallDir = mkdtempSync(join(tmpdir(), "souq-ops-abuse-404-"));
+    // 1 MB: room for the real pages below, and many times over for the flood's 404 pages.
+    const small = await startServer(join(smallDir, "shop.db"), { LOG_LEVEL: "warn", PAGE_CACHE_MB: "1" });
+    const at = (path: string) =>
+      fetch(`${small.baseURL}${path}`, { redirect: "manual" }).then(async (response) => {
+        await response.arrayBuffer();
+        return { status: response.status, cache: response.headers.get("x-cache") };
+      });
+    try {
+      const real = [PRODUCT, LISTING, "/about"];
+      for (const path of real) await expect.poll(async () => (await at(path)).cache, { message: path }).toBe("HIT");
+
+      let sent = 0;
+      const statuses = new Map<string, number>();
+      const flood = async () => {
+        while (sent < 300) {
+          sent += 1;
+          const junk = sent % 2 ? `/products/no-such-${randomBytes(8).toString("hex")}` : `/${randomBytes(12).toString("hex")}/x`;
+          const { status, cache } = await at(junk);
+          expect(status, junk).toBe(404);
+          statuses.set(cache ?? "none", (statuses.get(cache ?? "none") ?? 0) + 1);
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, flood));
+      // Each one a page of its own, rendered and kept (the oldest forgotten as the next came).
+      expect(statuses.get("MISS")).toBe(300);
+
+      // The real pages are still served from the cache (stale, too, if the flood outlasted their freshness).
+      for (const path of real) expect(["HIT", "STALE"], path).toContain((await at(path)).cache);
+    } finally {
+      await small.stop();
+      rmSync(smallDir, { recursive: true, force: true });
+    }
+  });
+});
