@@ -32,7 +32,7 @@ export function OrderEditHistory({ edits, language, names }: { edits: OrderEditE
         .map((line) =>
           t("adminOrderEdit.history.lineText", { title: line.variant ? `${line.title} — ${line.variant}` : line.title, quantity: line.quantity }),
         )
-        .join("، ");
+        .join(t("adminOrderEdit.history.separator"));
     }
     const text = String(value);
     return names[text] ?? text;

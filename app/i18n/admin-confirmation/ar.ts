@@ -117,6 +117,8 @@ const adminConfirmation = {
     note_too_long: "الملاحظة طويلة جداً.",
   },
   whatsapp: {
+    /** Between the parts of the delivery place (stop-desk, commune, wilaya). */
+    separator: "، ",
     confirm: "السلام عليكم {{name}}، نتصل بكم بخصوص طلبكم رقم {{number}}:\n{{lines}}\nالمجموع: {{total}}\nالتوصيل: {{delivery}}\nهل تؤكدون الطلب؟",
     unreachable:
       "السلام عليكم {{name}}، حاولنا الاتصال بكم بخصوص طلبكم رقم {{number}} ({{total}}) ولم نتمكن من ذلك. ردّوا علينا هنا أو اتصلوا بنا لتأكيد الطلب.",

@@ -114,6 +114,8 @@ const adminConfirmation: AdminConfirmationDictionary = {
     note_too_long: "The note is too long.",
   },
   whatsapp: {
+    /** Between the parts of the delivery place (stop-desk, commune, wilaya). */
+    separator: ", ",
     confirm:
       "Hello {{name}}, we are contacting you about your order no. {{number}}:\n{{lines}}\nTotal: {{total}}\nDelivery: {{delivery}}\nDo you confirm the order?",
     unreachable:

@@ -115,6 +115,8 @@ const adminConfirmation: AdminConfirmationDictionary = {
     note_too_long: "La note est trop longue.",
   },
   whatsapp: {
+    /** Between the parts of the delivery place (stop-desk, commune, wilaya). */
+    separator: ", ",
     confirm:
       "Bonjour {{name}}, nous vous contactons au sujet de votre commande n° {{number}} :\n{{lines}}\nTotal : {{total}}\nLivraison : {{delivery}}\nConfirmez-vous la commande ?",
     unreachable:

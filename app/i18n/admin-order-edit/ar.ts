@@ -47,6 +47,8 @@ const adminOrderEdit = {
     by: "{{actor}} · {{date}}",
     reason: "السبب: {{reason}}",
     none: "—",
+    /** Between the lines of a recorded edit. */
+    separator: "، ",
     lineText: "{{title}} × {{quantity}}",
     fieldNames: {
       firstName: "الاسم",

@@ -45,6 +45,8 @@ const adminOrderEdit: AdminOrderEditDictionary = {
     by: "{{actor}} · {{date}}",
     reason: "Reason: {{reason}}",
     none: "—",
+    /** Between the lines of a recorded edit. */
+    separator: ", ",
     lineText: "{{title}} × {{quantity}}",
     fieldNames: {
       firstName: "First name",

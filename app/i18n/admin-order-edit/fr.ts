@@ -45,6 +45,8 @@ const adminOrderEdit: AdminOrderEditDictionary = {
     by: "{{actor}} · {{date}}",
     reason: "Motif : {{reason}}",
     none: "—",
+    /** Between the lines of a recorded edit. */
+    separator: ", ",
     lineText: "{{title}} × {{quantity}}",
     fieldNames: {
       firstName: "Prénom",

@@ -56,7 +56,7 @@ export async function confirmationPanel(
       wilaya ? (arabic ? wilaya.name_ar : wilaya.name) : null,
     ]
       .filter((part): part is string => Boolean(part))
-      .join(arabic ? "، " : ", ");
+      .join(t("adminConfirmation.whatsapp.separator"));
     const message = { orderNumber: order.orderNumber, firstName: order.firstName, lines: items, total: order.total, delivery };
     for (const template of WHATSAPP_TEMPLATES)
       whatsapp.push({ template, language, url: confirmationWhatsappUrl(order.phone, template, message, language, t) });
