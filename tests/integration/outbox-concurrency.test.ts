@@ -1,52 +1,24 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPostgresUrl, openDatabase, type DatabaseHandle } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
+import type { DatabaseHandle } from "~/server/db/db.server";
 import { ORDER_CREATED_TOPIC } from "~/server/notify/order-webhook.server";
 import { claimDueOutboxMessages } from "~/server/platform/index.server";
 import { deliverDueMessages } from "~/server/notify/outbox.server";
+import { openConnections, testEngine } from "../support/test-database";
 
 // Several app servers each run an outbox worker on one database. Here: 10 workers, each on its
 // own database connection (PostgreSQL: one connection per worker to one schema; SQLite: one
 // connection per worker to one WAL file), all claiming at once. Every message must be sent once.
 
 const WORKERS = 10;
-const url = process.env.TEST_DATABASE_URL;
-const postgres = Boolean(url && isPostgresUrl(url));
-
 let workers: DatabaseHandle[] = [];
-let cleanup = async () => {};
+let close = async () => {};
 
 beforeAll(async () => {
-  if (postgres) {
-    const schema = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    workers = Array.from({ length: WORKERS }, () => openDatabase(url!, { searchPath: schema, poolSize: 1 }));
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), "souq-outbox-"));
-    const file = join(dir, "shop.db");
-    workers = Array.from({ length: WORKERS }, () => openDatabase(`file:${file}`));
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  await migrateToLatest(workers[0]!.db);
+  ({ handles: workers, close } = await openConnections(WORKERS));
 });
 
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.close()));
-  await cleanup();
+  await close();
 });
 
 async function queue(count: number, prefix: string): Promise<string[]> {
@@ -69,7 +41,7 @@ async function queue(count: number, prefix: string): Promise<string[]> {
   return numbers;
 }
 
-describe(`the outbox with ${WORKERS} concurrent workers (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
+describe(`the outbox with ${WORKERS} concurrent workers (${testEngine()})`, () => {
   it("claims each due row for exactly one worker", async () => {
     const numbers = await queue(120, "CLAIM");
     const now = new Date().toISOString();

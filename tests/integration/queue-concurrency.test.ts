@@ -1,13 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPostgresUrl, openDatabase, type DatabaseHandle } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
+import type { DatabaseHandle } from "~/server/db/db.server";
 import { seedWilayas } from "~/server/db/seed.server";
 import { takeNextOrder } from "~/server/orders/index.server";
+import { openConnections, testEngine } from "../support/test-database";
 
 // Several confirmers take the call queue at once, each through their own database connection
 // (PostgreSQL: one connection per agent to one schema; SQLite: one per agent to one WAL file).
@@ -15,33 +10,11 @@ import { takeNextOrder } from "~/server/orders/index.server";
 
 const AGENTS = 10;
 const ORDERS = 80;
-const url = process.env.TEST_DATABASE_URL;
-const postgres = Boolean(url && isPostgresUrl(url));
-
 let agents: DatabaseHandle[] = [];
-let cleanup = async () => {};
+let close = async () => {};
 
 beforeAll(async () => {
-  if (postgres) {
-    const schema = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    agents = Array.from({ length: AGENTS }, () => openDatabase(url!, { searchPath: schema, poolSize: 1 }));
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), "souq-queue-"));
-    const file = join(dir, "shop.db");
-    agents = Array.from({ length: AGENTS }, () => openDatabase(`file:${file}`));
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  await migrateToLatest(agents[0]!.db);
+  ({ handles: agents, close } = await openConnections(AGENTS));
   await seedWilayas(agents[0]!.db);
   const start = Date.now() - ORDERS * 60_000;
   await agents[0]!.db
@@ -76,11 +49,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(agents.map((agent) => agent.close()));
-  await cleanup();
+  await close();
 });
 
-describe(`the call queue with ${AGENTS} confirmers taking at once (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
+describe(`the call queue with ${AGENTS} confirmers taking at once (${testEngine()})`, () => {
   it("gives each order to exactly one agent", async () => {
     const now = new Date();
     const byAgent = await Promise.all(

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { Kysely } from "kysely";
 import type { Database } from "~/server/db/database.server";
-import { openDatabase, isPostgresUrl, type DialectName } from "~/server/db/db.server";
+import { openDatabase, isPostgresUrl, type DatabaseHandle, type DialectName } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seed } from "~/server/db/seed.server";
 import { LocalStorage } from "~/server/storage/storage.server";
@@ -60,6 +61,51 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
     async destroy() {
       await handle.close();
       await dropSchema();
+    },
+  };
+}
+
+/** The engine the integration tests run on: PostgreSQL when TEST_DATABASE_URL names a server, else SQLite. */
+export const testEngine = (): "PostgreSQL" | "SQLite" => {
+  const url = process.env.TEST_DATABASE_URL;
+  return url && isPostgresUrl(url) ? "PostgreSQL" : "SQLite";
+};
+
+/**
+ * `count` connections to one fresh, migrated database, each with its own pool of one, as that
+ * many app servers (or agents) would hold: a private schema on the PostgreSQL server of
+ * TEST_DATABASE_URL, else one SQLite file in WAL mode. For tests of claims and locks under
+ * concurrency. `close` closes them all and removes the schema or the file.
+ */
+export async function openConnections(count: number): Promise<{ handles: DatabaseHandle[]; close: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  let handles: DatabaseHandle[];
+  let remove: () => Promise<void>;
+  if (url && isPostgresUrl(url)) {
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handles = Array.from({ length: count }, () => openDatabase(url, { searchPath: schema, poolSize: 1 }));
+    remove = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), "souq-connections-"));
+    const file = join(dir, "shop.db");
+    handles = Array.from({ length: count }, () => openDatabase(`file:${file}`));
+    remove = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  await migrateToLatest(handles[0]!.db);
+  return {
+    handles,
+    close: async () => {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await remove();
     },
   };
 }
