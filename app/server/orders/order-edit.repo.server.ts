@@ -3,6 +3,7 @@ import { returnStock, takeStock } from "../catalog/index.server";
 import type { Database } from "../db/database.server";
 import type { OrderStatus } from "./orders.table.server";
 import type { PricedLine } from "./order-pricing.server";
+import { insertOrderLines } from "./orders.repo.server";
 
 /** The reads and the one write of an order's edit (order-edit.service.server.ts). */
 
@@ -150,26 +151,7 @@ export async function applyOrderEdit(db: Kysely<Database>, edit: OrderEditWrite)
           }
         }
         await trx.deleteFrom("order_items").where("order_id", "=", edit.orderId).execute();
-        await trx
-          .insertInto("order_items")
-          .values(
-            edit.lines.map((line, position) => ({
-              order_id: edit.orderId,
-              position,
-              product_id: line.productId,
-              title: line.title,
-              unit_price: line.unitPrice,
-              compare_at_price: line.compareAtPrice,
-              quantity: line.quantity,
-              line_total: line.lineTotal,
-              offer_id: line.offer?.id ?? null,
-              offer_label: line.offer?.label ?? null,
-              variant_id: line.variant?.id ?? null,
-              variant_label: line.variant?.label ?? null,
-              variant_sku: line.variant?.sku ?? null,
-            })),
-          )
-          .execute();
+        await insertOrderLines(trx, edit.orderId, edit.lines);
       }
 
       await trx

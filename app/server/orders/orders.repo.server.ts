@@ -88,6 +88,31 @@ export interface NewOrder {
   }[];
 }
 
+/** An order's lines, in their order: a new order's, or an edited order's in place of the old ones. */
+export async function insertOrderLines(trx: Transaction<Database>, orderId: number, lines: NewOrder["lines"]): Promise<void> {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto("order_items")
+    .values(
+      lines.map((line, position) => ({
+        order_id: orderId,
+        position,
+        product_id: line.productId,
+        title: line.title,
+        unit_price: line.unitPrice,
+        compare_at_price: line.compareAtPrice,
+        quantity: line.quantity,
+        line_total: line.lineTotal,
+        offer_id: line.offer?.id ?? null,
+        offer_label: line.offer?.label ?? null,
+        variant_id: line.variant?.id ?? null,
+        variant_label: line.variant?.label ?? null,
+        variant_sku: line.variant?.sku ?? null,
+      })),
+    )
+    .execute();
+}
+
 /** The human-friendly number of an order: SQ-000042 for id 42. */
 export function orderNumberFor(id: number): string {
   return `SQ-${String(id).padStart(6, "0")}`;
@@ -150,26 +175,7 @@ export async function completeOrder(
     .set({ order_number: orderNumber, ...(options.flagged ? { phone_flagged: true } : {}) })
     .where("id", "=", id)
     .execute();
-  await trx
-    .insertInto("order_items")
-    .values(
-      order.lines.map((line, position) => ({
-        order_id: id,
-        position,
-        product_id: line.productId,
-        title: line.title,
-        unit_price: line.unitPrice,
-        compare_at_price: line.compareAtPrice,
-        quantity: line.quantity,
-        line_total: line.lineTotal,
-        offer_id: line.offer?.id ?? null,
-        offer_label: line.offer?.label ?? null,
-        variant_id: line.variant?.id ?? null,
-        variant_label: line.variant?.label ?? null,
-        variant_sku: line.variant?.sku ?? null,
-      })),
-    )
-    .execute();
+  await insertOrderLines(trx, id, order.lines);
   await trx
     .insertInto("order_events")
     .values({ order_id: id, status: "new", note: null, actor: order.placedBy, created_at: order.createdAt })
