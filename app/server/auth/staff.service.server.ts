@@ -229,9 +229,13 @@ function parseId(value: unknown): number | null {
  * Checks a change that could take an owner away (disabling, demoting): never oneself, and some
  * other enabled owner must remain. Runs inside the change's transaction.
  */
-async function keepsAnOwner(db: Kysely<Database>, actor: StaffActor, target: { id: number; role: AdminRole }): Promise<StaffError | null> {
+async function keepsAnOwner(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  target: { id: number; role: AdminRole; disabled_at: string | null },
+): Promise<StaffError | null> {
   if (target.id === actor.adminId) return "self";
-  if (target.role === "owner" && (await countEnabledOwners(db, target.id)) === 0) return "last_owner";
+  if (target.role === "owner" && target.disabled_at === null && (await countEnabledOwners(db, target.id)) === 0) return "last_owner";
   return null;
 }
 
@@ -272,10 +276,8 @@ export async function changeStaffRole(
     const target = await findAdminById(trx, id);
     if (!target) return { ok: false, error: "not_found" };
     if (target.role === role) return { ok: true };
-    if (id === actor.adminId) return { ok: false, error: "self" };
-    if (target.role === "owner" && target.disabled_at === null && (await countEnabledOwners(trx, id)) === 0) {
-      return { ok: false, error: "last_owner" };
-    }
+    const refused = await keepsAnOwner(trx, actor, target);
+    if (refused) return { ok: false, error: refused };
     await updateAdminUser(trx, id, { role }, now.toISOString());
     return { ok: true };
   });
