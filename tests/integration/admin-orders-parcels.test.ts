@@ -3,6 +3,7 @@ import type { OrderStatus } from "~/lib/order-filter";
 import type { ParcelRowState } from "~/lib/couriers";
 import { listAdminOrders, ORDERS_PER_PAGE } from "~/server/orders/index.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testOrderRow } from "../support/order-row";
 
 /**
  * The admin orders list with each order's live parcel: its columns, the needs-attention filter
@@ -18,26 +19,7 @@ async function insertOrder(status: OrderStatus, createdAt = hoursAgo(24 * 3)): P
   counter += 1;
   const row = await t.db
     .insertInto("orders")
-    .values({
-      order_number: `T-LIST-${counter}`,
-      source: "cart_page",
-      status,
-      first_name: "أمين",
-      last_name: "ب",
-      phone: `0550${String(counter).padStart(6, "0")}`,
-      wilaya_code: "16",
-      address: null,
-      email: null,
-      items_total: 1000,
-      delivery_price: 400,
-      total: 1400,
-      ref: null,
-      ip: "127.0.0.1",
-      user_agent: null,
-      idempotency_key: null,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
+    .values(testOrderRow({ order_number: `T-LIST-${counter}`, status, phone: `0550${String(counter).padStart(6, "0")}` }, createdAt))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

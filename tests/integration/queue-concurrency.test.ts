@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "~/server/db/db.server";
 import { seedWilayas } from "~/server/db/seed.server";
 import { takeNextOrder } from "~/server/orders/index.server";
 import { openConnections, testEngine } from "../support/test-database";
+import { testOrderRow } from "../support/order-row";
 
 // Several confirmers take the call queue at once, each through their own database connection
 // (PostgreSQL: one connection per agent to one schema; SQLite: one per agent to one WAL file).
@@ -22,27 +23,7 @@ beforeAll(async () => {
     .values(
       Array.from({ length: ORDERS }, (_, i) => {
         const at = new Date(start + i * 60_000).toISOString();
-        return {
-          order_number: `Q-${String(i + 1).padStart(4, "0")}`,
-          source: "cart_page" as const,
-          status: "new" as const,
-          first_name: "سمير",
-          last_name: "حداد",
-          phone: `0773${String(i).padStart(6, "0")}`,
-          wilaya_code: "16",
-          address: null,
-          email: null,
-          items_total: 1000,
-          delivery_price: 400,
-          total: 1400,
-          ref: null,
-          ip: "192.0.2.1",
-          user_agent: null,
-          idempotency_key: null,
-          phone_flagged: false,
-          created_at: at,
-          updated_at: at,
-        };
+        return testOrderRow({ order_number: `Q-${String(i + 1).padStart(4, "0")}`, phone: `0773${String(i).padStart(6, "0")}` }, at);
       }),
     )
     .execute();

@@ -3,6 +3,7 @@ import { orderStatusesFor } from "~/lib/admin-roles";
 import type { OrderStatus } from "~/lib/order-filter";
 import { listAdminOrders, loadPrintableOrders, mayAdminOpenOrders } from "~/server/orders/index.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testOrderRow } from "../support/order-row";
 
 /**
  * What each role sees of the orders: a packer's list and CSV hold only orders past confirmation,
@@ -18,26 +19,7 @@ beforeAll(async () => {
   for (const [index, status] of (["new", "confirmed", "shipped", "delivered", "cancelled", "returned"] as const).entries()) {
     const row = await t.db
       .insertInto("orders")
-      .values({
-        order_number: `T-ROLE-${index}`,
-        source: "cart_page",
-        status,
-        first_name: "أمين",
-        last_name: "ب",
-        phone: `05500000${String(index).padStart(2, "0")}`,
-        wilaya_code: "16",
-        address: null,
-        email: null,
-        items_total: 1000,
-        delivery_price: 400,
-        total: 1400,
-        ref: null,
-        ip: "127.0.0.1",
-        user_agent: null,
-        idempotency_key: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(testOrderRow({ order_number: `T-ROLE-${index}`, status, phone: `05500000${String(index).padStart(2, "0")}` }, now))
       .returning("id")
       .executeTakeFirstOrThrow();
     ids.set(status, row.id);
