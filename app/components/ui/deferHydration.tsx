@@ -1,26 +1,42 @@
-import { lazy, memo, Suspense, use, useEffect, useRef, useState, type ComponentType, type ReactNode, type RefObject } from "react";
+import {
+  lazy,
+  memo,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from "react";
 
 /**
  * A component the server renders as usual, but whose code is not part of the page's first
  * load in the browser: `load` fetches it when React hydrates the page, and until it arrives
  * React keeps the server's markup as it is (a dehydrated Suspense boundary: its forms and
  * links work as without JavaScript), then hydrates it. After a client-side navigation it
- * renders once its code is there. Props go through `memo`, so a parent's re-render with
- * equal props leaves a boundary that is still waiting alone.
+ * renders once its code is there.
+ *
+ * An update that reaches a boundary still waiting for its code makes React give up hydrating
+ * it: React removes the server's markup, shows the fallback, and renders the part from scratch
+ * once its code is there. Two things keep that from showing:
+ * - until it is live, the part keeps the element it was first rendered with, so the page's own
+ *   changes (a tap on add-to-cart, opening the order form) do not reach it; it then takes the
+ *   latest props (the order form opens, say);
+ * - a context change above it still reaches it (React cannot tell which contexts a part it has
+ *   not rendered reads): the fallback then puts the server's nodes back as they stood, and what
+ *   the shopper typed in them goes to the part's own fields once it is there.
  *
  * React drops a click on a boundary that is still dehydrated. Links and submit buttons do
  * their native work anyway, but a `type="button"` does nothing without its code: the last such
  * tap made while the code is on its way is replayed once the part is live, so a shopper on a
  * slow network who taps early is not ignored.
  *
- * An update that reaches a boundary still waiting for its code (a tap on add-to-cart changes the
- * cart's context and the page's state) makes React give up hydrating it: it removes the server's
- * markup and renders the boundary from scratch once the code is there. Meanwhile it shows the
- * fallback, which is therefore a copy of that markup as it stands (with what the shopper typed),
- * so the part never blinks out; its links and forms keep working natively.
- *
  * The part sits in a `display: contents` wrapper (no box of its own; the same on both sides)
- * that catches those taps. On the server `load` runs when the module is evaluated and the
+ * that tells whose taps those are. On the server `load` runs when the module is evaluated and the
  * component renders in place (no streamed fallback), so the markup is the same as with a
  * static import.
  */
@@ -51,46 +67,58 @@ export function deferHydration<P extends object>(load: () => Promise<ComponentTy
     });
     Deferred = function DeferredOnClient(props: P) {
       const wrapper = useRef<HTMLDivElement>(null);
-      const hydrated = useRef(false);
-      // Which of the part's `type="button"` buttons was tapped last, by position: the button
-      // itself is replaced when the part is rendered from scratch instead of hydrated.
+      const [live, setLive] = useState(false);
+      // Which `type="button"` of the part was tapped last, by position: after a give-up the
+      // part's own button is a new one in the same place.
       const pendingTap = useRef<number | null>(null);
-      // The fields' values in the copy shown while the part is rendered from scratch.
-      const copiedFields = useRef<FieldValue[] | null>(null);
+      // The server's nodes React gave up on, with what the shopper typed in them (see ServerMarkup).
+      const heldServerNodes = useRef<HTMLElement | null>(null);
+      const keepServerNodes = useCallback((held: HTMLElement) => (heldServerNodes.current = held), []);
+      // The element the part was first rendered with, the same object until the part is live,
+      // so that React leaves the dehydrated boundary alone (see above).
+      const first = useRef<ReactNode>(null);
 
       useEffect(() => {
         const element = wrapper.current;
-        if (!element || hydrated.current) return;
+        if (!element || live) return;
+        // Caught on the window, before React: React stops a click on a dehydrated boundary at
+        // the document once it has found it cannot hydrate it yet.
         const remember = (event: MouseEvent) => {
-          if (hydrated.current || !(event.target instanceof Element)) return;
+          if (!(event.target instanceof Element)) return;
           const button = event.target.closest<HTMLElement>(TAP_TARGETS);
-          if (!button || !element.contains(button)) return;
-          pendingTap.current = [...element.querySelectorAll(TAP_TARGETS)].indexOf(button);
+          if (button && element.contains(button)) pendingTap.current = [...element.querySelectorAll(TAP_TARGETS)].indexOf(button);
         };
-        element.addEventListener("click", remember, true);
-        return () => element.removeEventListener("click", remember, true);
-      }, []);
+        window.addEventListener("click", remember, true);
+        return () => window.removeEventListener("click", remember, true);
+      }, [live]);
 
-      function onHydrated() {
-        if (hydrated.current) return;
-        hydrated.current = true;
+      const onMounted = useCallback(() => setLive(true), []);
+      useEffect(() => {
         const element = wrapper.current;
-        if (!element) return;
+        if (!live || !element) return;
         element.setAttribute("data-deferred", "hydrated");
-        if (copiedFields.current) restoreFieldValues(element, copiedFields.current);
-        copiedFields.current = null;
+        const held = heldServerNodes.current;
         const tapped = pendingTap.current;
+        heldServerNodes.current = null;
         pendingTap.current = null;
-        if (tapped !== null && tapped >= 0) element.querySelectorAll<HTMLElement>(TAP_TARGETS)[tapped]?.click();
-      }
+        void (async () => {
+          // Only after a give-up: its code is fetched then, not with every page.
+          if (held) await (await import("./restoreFieldValues")).restoreFieldValues(element, held);
+          if (tapped !== null && tapped >= 0) element.querySelectorAll<HTMLElement>(TAP_TARGETS)[tapped]?.click();
+        })();
+      }, [live]);
 
+      const part = (
+        <Suspense fallback={<ServerMarkup wrapper={wrapper} onLeave={keepServerNodes} />}>
+          <Mounted onMounted={onMounted}>
+            <Component {...props} />
+          </Mounted>
+        </Suspense>
+      );
+      first.current ??= part;
       return (
         <div ref={wrapper} className="contents" data-deferred="">
-          <Suspense fallback={<ServerMarkup wrapper={wrapper} copiedFields={copiedFields} />}>
-            <Mounted onMounted={onHydrated}>
-              <Component {...props} />
-            </Mounted>
-          </Suspense>
+          {live ? part : first.current}
         </div>
       );
     };
@@ -101,85 +129,26 @@ export function deferHydration<P extends object>(load: () => Promise<ComponentTy
 const TAP_TARGETS = 'button[type="button"]';
 
 /**
- * The markup a deferred part shows while React renders it from scratch: a static copy of the
- * server's markup, taken from the page just before React removes it (React renders the fallback
- * first, then commits), looking the same. Form fields keep what the shopper typed: their current values are
- * written into the attributes the copy is made from, and given back to the part's own fields
- * once it is there.
+ * What a deferred part shows after React gave up hydrating it, until its code is there: the
+ * server's own nodes, put back as React removed them (with what the shopper typed, and the focus),
+ * so the part never blinks out and its links and forms keep working natively. `onLeave` gets
+ * the element holding them, to read what was typed once the part's own fields are there.
  */
-function ServerMarkup({ wrapper, copiedFields }: { wrapper: RefObject<HTMLDivElement | null>; copiedFields: RefObject<FieldValue[] | null> }) {
-  const [markup] = useState(() => {
-    const element = wrapper.current;
-    if (!element) return { __html: "" };
-    copiedFields.current = fieldValues(element);
-    return { __html: copyWithFieldValues(element) };
-  });
-  return <div className="contents" dangerouslySetInnerHTML={markup} />;
-}
-
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-/** A named field's value as the shopper left it; `checked` for a checkbox or a radio button. */
-interface FieldValue {
-  name: string;
-  /** Which of the fields with this name, in document order. */
-  index: number;
-  value: string;
-  checked?: boolean;
-}
-
-const NAMED_FIELDS = "input[name], textarea[name], select[name]";
-/** Fields the part sets itself (hidden ones) or that must never be copied (files, passwords). */
-const isCopyable = (field: Field) => !(field instanceof HTMLInputElement) || !["hidden", "file", "password"].includes(field.type);
-const isCheckable = (field: Field): field is HTMLInputElement =>
-  field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio");
-
-function namedFields(element: HTMLElement): Array<{ field: Field; index: number }> {
-  const seen = new Map<string, number>();
-  return [...element.querySelectorAll<Field>(NAMED_FIELDS)].map((field) => {
-    const index = seen.get(field.name) ?? 0;
-    seen.set(field.name, index + 1);
-    return { field, index };
-  });
-}
-
-function fieldValues(element: HTMLElement): FieldValue[] {
-  return namedFields(element)
-    .filter(({ field }) => isCopyable(field))
-    .map(({ field, index }) => ({ name: field.name, index, value: field.value, ...(isCheckable(field) ? { checked: field.checked } : {}) }));
-}
-
-function copyWithFieldValues(element: HTMLElement): string {
-  // The copy is a new element, never the page's :target: what shows only as the target (the
-  // order form a #order link opens before the code runs: `hidden target:block`) keeps showing.
-  element.querySelector(":target")?.classList.remove("hidden");
-  for (const { field } of namedFields(element)) {
-    if (!isCopyable(field)) continue;
-    if (isCheckable(field)) field.toggleAttribute("checked", field.checked);
-    else if (field instanceof HTMLInputElement) field.setAttribute("value", field.value);
-    else if (field instanceof HTMLTextAreaElement) field.textContent = field.value;
-    else for (const option of field.options) option.toggleAttribute("selected", option.selected);
-  }
-  return element.innerHTML;
-}
-
-/**
- * Gives the part's new fields the values the shopper had typed, as typing would: through the
- * value's own setter (React watches it) and an input and a change event.
- */
-function restoreFieldValues(element: HTMLElement, values: FieldValue[]) {
-  const byKey = new Map(values.map((value) => [`${value.index}:${value.name}`, value]));
-  for (const { field, index } of namedFields(element)) {
-    const saved = byKey.get(`${index}:${field.name}`);
-    if (!saved || !isCopyable(field)) continue;
-    if (isCheckable(field)) {
-      if (saved.checked && !field.checked && saved.value === field.value) field.click();
-      continue;
-    }
-    if (field.value === saved.value) continue;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, saved.value);
-    field.dispatchEvent(new Event("input", { bubbles: true }));
-    field.dispatchEvent(new Event("change", { bubbles: true }));
-  }
+function ServerMarkup({ wrapper, onLeave }: { wrapper: RefObject<HTMLDivElement | null>; onLeave(held: HTMLElement): void }) {
+  // Read while React renders the fallback: it removes these nodes when it puts the fallback in.
+  const [server] = useState(() => ({
+    nodes: wrapper.current ? [...wrapper.current.childNodes].filter((node) => node.nodeType !== Node.COMMENT_NODE) : [],
+    focused: document.activeElement,
+  }));
+  const holder = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    element.append(...server.nodes.filter((node) => !node.isConnected));
+    if (server.focused instanceof HTMLElement && element.contains(server.focused)) server.focused.focus();
+    return () => onLeave(element);
+  }, [server, onLeave]);
+  return <div ref={holder} className="contents" />;
 }
 
 /**

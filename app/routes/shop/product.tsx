@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link, useLocation } from "react-router";
 import { ProductGallery } from "~/components/shop/ProductGallery";
@@ -187,11 +187,9 @@ function ProductDetail({
   const [chosenOfferId, setChosenOfferId] = useState<number | undefined>(undefined);
   const chosenOffer = offers.find((offer) => offer.id === chosenOfferId) ?? defaultOffer(offers, choice.inStock === false ? 0 : choice.stockQuantity);
 
-  // The cards' quick-buy lands here with #order: open the order slot at once. Before its code
-  // runs the slot already shows as the page's :target; a transition leaves it as the server
-  // wrote it (with what the shopper types) until that code is there.
+  // The cards' quick-buy lands here with #order: open the order slot at once.
   useEffect(() => {
-    if (location.hash === "#order" && available && !missing) startTransition(() => setOrderOpen(true));
+    if (location.hash === "#order" && available && !missing) setOrderOpen(true);
   }, [location.hash, available, missing]);
 
   useEffect(() => {
