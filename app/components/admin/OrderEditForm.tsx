@@ -138,7 +138,14 @@ export function OrderEditForm({
             />
           </Labelled>
           <Labelled text={t("adminOrderEdit.fields.lastName")} id={fieldId("lastName")} error={errorOf("lastName")}>
-            <input id={fieldId("lastName")} name="lastName" defaultValue={values.lastName} maxLength={MAX_NAME_LENGTH} required className={input} />
+            <input
+              id={fieldId("lastName")}
+              name="lastName"
+              defaultValue={values.lastName}
+              maxLength={MAX_NAME_LENGTH}
+              required={view.lastNameRequired}
+              className={input}
+            />
           </Labelled>
         </div>
         <Labelled text={t("adminOrderEdit.fields.phone")} id={fieldId("phone")} error={errorOf("phone")}>
