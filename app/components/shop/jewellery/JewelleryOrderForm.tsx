@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Field, HoneypotField, PhoneField } from "~/components/shop/order/CustomerFields";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
+import { trackCustomizeProduct } from "~/lib/pixel";
 import { DeliveryFields, useDeliveryChoice } from "~/components/shop/order/DeliveryFields";
 import { OrderConfirmation } from "~/components/shop/order/OrderConfirmation";
 import { isLanguage } from "~/i18n/config";
@@ -128,7 +129,10 @@ export function JewelleryOrderForm({
                       name="bundle"
                       value={option.id}
                       checked={bundle === option.id}
-                      onChange={() => setBundle(option.id)}
+                      onChange={() => {
+                        setBundle(option.id);
+                        trackCustomizeProduct({ productId: item.id, quantity: option.quantity, value: option.price });
+                      }}
                       disabled={tooMany}
                       className="size-4 accent-amber-600"
                     />

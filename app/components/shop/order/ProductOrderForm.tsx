@@ -4,7 +4,7 @@ import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
 import { offerLabel, offerTotal, type ProductOffer } from "~/lib/offers";
 import { pickableQuantities, productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
-import { trackPixel } from "~/lib/pixel";
+import { trackCustomizeProduct, trackPixel } from "~/lib/pixel";
 import { offerFitsStock } from "~/lib/whatsapp-order";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields } from "./CustomerFields";
@@ -41,7 +41,7 @@ export function ProductOrderSection({
    * The variant chosen on the page, for a product with variants: posted as `variant`, its price
    * makes the totals and its stock the quantity choices.
    */
-  variant?: { id: number; price: number; stock: number } | null;
+  variant?: { id: number; price: number; stock: number; sku?: string } | null;
   /** The product's quantity offers: when it has any, the shopper picks one instead of a quantity. */
   offers?: ProductOffer[];
   wilayas: WilayaChoice[];
@@ -76,6 +76,8 @@ export function ProductOrderSection({
   // Another variant may have less stock than the quantity picked for the previous one.
   const quantity = offer ? offer.quantity : Math.max(1, Math.min(pickedQuantity, choices.length));
   const itemsTotal = offer ? offerTotal(price, offer) : price * quantity;
+  // What the pixel's CustomizeProduct names at each change of the quantity or the offer.
+  const pixelItem = { productId: product.id, sku: variant?.sku };
   useEffect(() => {
     onOfferChange?.(offerId);
   }, [offerId, onOfferChange]);
@@ -154,7 +156,10 @@ export function ProductOrderSection({
                       name="offer"
                       value={option.id}
                       checked={offerId === option.id}
-                      onChange={() => setOfferId(option.id)}
+                      onChange={() => {
+                        setOfferId(option.id);
+                        trackCustomizeProduct({ ...pixelItem, quantity: option.quantity, value: offerTotal(price, option) });
+                      }}
                       disabled={!fits(option)}
                       className="size-4 accent-amber-600"
                     />
@@ -173,7 +178,11 @@ export function ProductOrderSection({
                     {...field}
                     name="quantity"
                     value={quantity}
-                    onChange={(event) => setQuantity(Number(event.target.value))}
+                    onChange={(event) => {
+                      const picked = Number(event.target.value);
+                      setQuantity(picked);
+                      trackCustomizeProduct({ ...pixelItem, quantity: picked, value: price * picked });
+                    }}
                     className={`${field.className} min-h-11 max-w-24 tabular-nums`}
                     data-testid="order-quantity"
                   >
