@@ -40,6 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 500 },
     );
   }
+  // The page's own caching: without it a browser keeps a 301 for good, and a later slug change or
+  // deactivation would never reach it. The page cache never keeps a redirect (keptLifetime).
   if (moved) throw redirect(moved, { status: 301, headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
   if (!collection) {
     return data(
