@@ -1,3 +1,4 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
@@ -146,6 +147,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       ) : null}
       {/* noValidate: the server's translated reasons, never the browser's bubbles. */}
       <Form method="post" noValidate className="mt-6 space-y-6" data-testid="settings-form">
+        <FormErrorSummary errors={answer?.fields} />
         {sections.map((section) => (
           <fieldset key={section.key} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
             <legend className="px-1 text-lg font-semibold">{t(`settings.admin.sections.${section.key}`)}</legend>
