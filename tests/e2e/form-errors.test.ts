@@ -95,7 +95,10 @@ describe("the generic message at the top of a refused form", () => {
 
     const summary = form.getByTestId("form-errors");
     expect(await summary.getAttribute("role")).toBe("alert");
-    expect(await summary.textContent()).toBe(fr.forms.invalid);
+    expect(await summary.getByTestId("form-errors-message").textContent()).toBe(fr.forms.invalid);
+    // The page's own notice is carried by the summary: the refusal is said once.
+    expect(await summary.textContent()).toContain(fr.settings.admin.invalid);
+    expect(await page.getByTestId("settings-notice").count()).toBe(0);
     await expectSummaryFirst(form, summary);
     expect(await page.getByTestId("settings-phone-error").textContent()).toBe(fr.settings.errors.phone);
     expect(pageErrors).toEqual([]);
