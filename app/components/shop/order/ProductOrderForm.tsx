@@ -11,7 +11,7 @@ import { CustomerFields } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
 import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderConfirmation } from "./OrderConfirmation";
-import { OrderStatusBanner } from "./OrderStatusBanner";
+import { OrderInvalidSummary, OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useHydrated } from "./useHydrated";
@@ -133,6 +133,7 @@ export function ProductOrderSection({
           className="mt-3 flex flex-col gap-4"
         >
           <OrderKeyInput state={fetcher.state} />
+          <OrderInvalidSummary invalid={invalid} errors={errors} message={message} />
           {variant && <input type="hidden" name="variant" value={variant.id} />}
           {/* A refused choice (a plain post without one, or a variant since removed): the option to choose. */}
           {errors.variant && (
@@ -202,7 +203,7 @@ export function ProductOrderSection({
             </>
           )}
           <OrderSummary itemsTotal={itemsTotal} deliveryPrice={delivery.fee} />
-          {failed && <OrderStatusBanner form="product" status={invalid ? "invalid" : "error"} message={message} />}
+          {failed && !invalid && <OrderStatusBanner form="product" status="error" message={message} />}
           <SubmitOrderButton submitting={submitting} />
         </fetcher.Form>
       )}
