@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "~/data/demo-catalogue";
 import { jewelleryCatalogue } from "~/data/jewellery-catalogue";
 import { bundlePrice } from "~/lib/jewellery";
-import { PIXEL_SCRIPT_URL } from "~/lib/pixel";
+import { PIXEL_SCRIPT_URL } from "~/lib/pixel-loader";
 import { startServer, type RunningServer } from "../support/production-server";
 import { hydrated, launchBrowser, phone } from "./support/browser";
 
