@@ -71,6 +71,10 @@ const ar = {
     skipToContent: "انتقل إلى المحتوى",
     days: "{{min}}-{{max}} أيام",
   },
+  forms: {
+    /** At the top of any form refused for its fields (FormErrorSummary). */
+    invalid: "يرجى إدخال البيانات بشكل صحيح.",
+  },
   topBar: {
     welcome: "مرحباً بكم في {{shopName}}: الدفع عند الاستلام والتوصيل إلى 69 ولاية",
     changeLanguage: "تغيير اللغة إلى {{language}}",

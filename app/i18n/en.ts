@@ -69,6 +69,10 @@ const en: Dictionary = {
     skipToContent: "Skip to content",
     days: "{{min}}-{{max}} days",
   },
+  forms: {
+    /** At the top of any form refused for its fields (FormErrorSummary). */
+    invalid: "Please enter the data correctly.",
+  },
   topBar: {
     welcome: "Welcome to {{shopName}}: cash on delivery, shipped to all 69 wilayas",
     changeLanguage: "Change language to {{language}}",

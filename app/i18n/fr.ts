@@ -69,6 +69,10 @@ const fr: Dictionary = {
     skipToContent: "Aller au contenu",
     days: "{{min}} à {{max}} jours",
   },
+  forms: {
+    /** At the top of any form refused for its fields (FormErrorSummary). */
+    invalid: "Veuillez saisir les données correctement.",
+  },
   topBar: {
     welcome: "Bienvenue chez {{shopName}} : paiement à la livraison, livraison dans les 69 wilayas",
     changeLanguage: "Changer la langue en {{language}}",

@@ -96,11 +96,40 @@ describe("the jewellery form's required fields (its schema)", () => {
     return submission.status === "error" ? submission.error : {};
   };
 
-  it("calls a blank name, phone or email missing (the form's one alert), and a name without a space not a full name", () => {
+  it("calls a blank name, phone or email missing (the form's one alert)", () => {
     expect(parse({ name: " ", phone: "", email: "" })).toMatchObject({ name: ["missing"], phone: ["missing"], email: ["missing"] });
-    expect(parse({ name: "Amine", phone: "0550123456", email: "a@b.dz" })).toEqual({ name: ["full_name"] });
     expect(parse({ name: "Amine Benali", phone: "0550", email: "a@b" })).toEqual({ phone: ["invalid_phone"], email: ["invalid_email"] });
     expect(parse({ name: "Amine Benali", phone: "0550123456", email: "a@b.dz" })).toEqual({});
+  });
+});
+
+describe("a one-word name on the jewellery form", () => {
+  const form = (name: string) => {
+    const data = new FormData();
+    const fields = { name, phone: "0550123456", email: "a@b.dz", wilaya: "16", commune: "1601", address: "حي النصر", bundle: "single" };
+    for (const [key, value] of Object.entries(fields)) data.set(key, value);
+    return parseWithZod(data, { schema: jewelleryOrderSchema });
+  };
+
+  it("is a first name with an empty last name, and the order body keeps it so", () => {
+    const submission = form("  أمين  ");
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value.name).toEqual({ firstName: "أمين", lastName: "" });
+    const body = orderBodyOf.jewellery(submission.value, "ring-1");
+    expect(body.customer).toMatchObject({ firstName: "أمين", lastName: "" });
+    expect(validateOrderRequest(body)).toMatchObject({ ok: true, data: { customer: { firstName: "أمين", lastName: "" } } });
+  });
+
+  it("keeps the name's bounds: a letter, at most 60 characters a part", () => {
+    const refusal = (name: string) => {
+      const submission = form(name);
+      return submission.status === "error" ? submission.error : {};
+    };
+    expect(refusal("12345")).toEqual({ name: ["name_letter"] });
+    expect(refusal("أمين 123")).toEqual({ name: ["name_letter"] });
+    expect(refusal("x".repeat(61))).toEqual({ name: ["name_too_long"] });
+    expect(refusal("x".repeat(60))).toEqual({});
   });
 });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   cardAtVariant,
   listedProducts,
+  MERCH_ID_MAX,
   MERCH_LIMITS,
+  merchIdLinkOf,
   moveInList,
   nextDisplayOrder,
   normalizeProductIds,
@@ -113,5 +115,29 @@ describe("cardAtVariant", () => {
 
   it("leaves the card unchanged without a variant", () => {
     expect(cardAtVariant(card, product, null)).toBe(card);
+  });
+});
+
+describe("merchIdLinkOf", () => {
+  it("reads /collections/{id} and /pages/{id}, the id written plainly and within the ids' range", () => {
+    expect(merchIdLinkOf("/collections/7")).toEqual({ kind: "collection", key: "7", id: 7 });
+    expect(merchIdLinkOf("/pages/42/")).toEqual({ kind: "page", key: "42", id: 42 });
+    expect(merchIdLinkOf(`/pages/${MERCH_ID_MAX}`)?.id).toBe(MERCH_ID_MAX);
+  });
+
+  it("is null for any other path", () => {
+    for (const path of [
+      "/collections/07",
+      "/collections/0",
+      "/collections/+7",
+      "/collections/7.0",
+      "/collections/summer",
+      "/products/7",
+      "/collections/7/x",
+    ]) {
+      expect(merchIdLinkOf(path), path).toBeNull();
+    }
+    expect(merchIdLinkOf(`/pages/${MERCH_ID_MAX + 1}`)).toBeNull();
+    expect(merchIdLinkOf("/pages/12345678901")).toBeNull();
   });
 });

@@ -49,6 +49,23 @@ export const ADD_ALL_MESSAGE_DELAY_MS = 500;
 export const collectionPath = (slug: string) => `/collections/${encodeURIComponent(slug)}`;
 export const customPagePath = (slug: string) => `/pages/${encodeURIComponent(slug)}`;
 
+/** The largest id a collection or a custom page can have (a PostgreSQL serial). */
+export const MERCH_ID_MAX = 2_147_483_647;
+
+/**
+ * An id link's target: `/collections/{id}` or `/pages/{id}` (a trailing slash allowed, as the
+ * routes allow it), the id written plainly ("7", not "07", "+7" or "7.0") and within MERCH_ID_MAX;
+ * null for any other path. `key` is the path's last segment as the route reads it, which may
+ * also be a slug: slugs may be digits (MERCH_SLUG_PATTERN), and an existing one wins.
+ */
+export function merchIdLinkOf(pathname: string): { kind: "collection" | "page"; key: string; id: number } | null {
+  const match = /^\/(collections|pages)\/([1-9]\d{0,9})\/?$/.exec(pathname);
+  if (!match) return null;
+  const id = Number(match[2]);
+  if (id > MERCH_ID_MAX) return null;
+  return { kind: match[1] === "collections" ? "collection" : "page", key: match[2]!, id };
+}
+
 // ---------------------------------------------------------------------------------------------
 // What the storefront shows
 

@@ -131,6 +131,8 @@ export interface OrderEditFormLine {
 export interface OrderEditView {
   /** New or confirmed: never once shipped. */
   editable: boolean;
+  /** False for an order whose form took one name field (a one-word name leaves the last name empty). */
+  lastNameRequired: boolean;
   values: {
     firstName: string;
     lastName: string;

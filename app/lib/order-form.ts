@@ -171,7 +171,8 @@ export const productOrderSchema = z
   .check(homeNeedsAddress);
 
 /**
- * The jewellery form: one name field (split at its first space into first and last name), phone,
+ * The jewellery form: one name field (split at its first space into first and last name; a
+ * one-word name is a first name with an empty last name), phone,
  * email and wilaya, and the bundle. A blank name, phone or email is `missing` (the form's one
  * alert rather than an error per field); the line is the page's item.
  */
@@ -183,11 +184,12 @@ export const jewelleryOrderSchema = z
     name: z.pipe(
       z.string({ error: "missing" }).check(z.trim(), z.minLength(1, { error: "missing" }), z.regex(STORABLE_TEXT, { error: "invalid" })),
       z.transform((name: string, ctx) => {
+        // A one-word name is a first name alone: its last name stays empty, which the order
+        // body allows for this form only (ONE_NAME_FIELD_SOURCES). Each part keeps its bounds.
         const split = splitName(name);
-        if (split.lastName === "") ctx.issues.push({ code: "custom", message: "full_name", input: name });
-        else if (split.firstName.length > MAX_NAME_LENGTH || split.lastName.length > MAX_NAME_LENGTH) {
+        if (split.firstName.length > MAX_NAME_LENGTH || split.lastName.length > MAX_NAME_LENGTH) {
           ctx.issues.push({ code: "custom", message: "name_too_long", input: name });
-        } else if (!NAME_LETTER.test(split.firstName) || !NAME_LETTER.test(split.lastName)) {
+        } else if (!NAME_LETTER.test(split.firstName) || (split.lastName !== "" && !NAME_LETTER.test(split.lastName))) {
           ctx.issues.push({ code: "custom", message: "name_letter", input: name });
         }
         return split;

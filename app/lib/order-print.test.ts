@@ -112,6 +112,8 @@ describe("order printouts", () => {
     ]);
     const latin = orderCsvRow({ ...order, communeName: null, deliveryType: null, status: "weird" }, { ...labels, arabicNames: false });
     expect(latin.slice(3, 10)).toEqual(["weird", "صفحة السلة", "أمين بن علي", "0770123456", "31 - Oran", "", ""]);
+    // A one-word name (the jewellery form's) as given: no trailing space.
+    expect(orderCsvRow({ ...order, lastName: "" }, labels)[5]).toBe("أمين");
   });
 
   it("writes a BOM, the header and quoted, formula-safe cells", () => {

@@ -1,4 +1,5 @@
 import { buildCsv, type CsvValue } from "./csv";
+import { personName } from "./text";
 
 /**
  * Pure rules of the admin's printouts of orders: the CSV export of a filtered list
@@ -135,7 +136,7 @@ export function orderCsvRow(order: PrintableOrder, labels: OrdersCsvLabels): Csv
     localOrderDate(order.createdAt, labels.locale),
     labels.status[order.status] ?? order.status,
     labels.source[order.source] ?? order.source,
-    `${order.firstName} ${order.lastName}`.trim(),
+    personName(order.firstName, order.lastName),
     order.phone,
     `${order.wilayaCode} - ${wilayaName}`,
     communeName ?? "",

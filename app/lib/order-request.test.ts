@@ -115,6 +115,27 @@ describe("orderRequestSchema", () => {
     if (!result.ok) expect(result.fields).toEqual(fields);
   });
 
+  it("allows an empty last name for the jewellery form's one name field only", () => {
+    const jewellery = withCustomer({ firstName: "أمين", lastName: "  ", email: "a@b.dz" }, { source: "jewellery", bundle: "single" });
+    expect(validateOrderRequest(jewellery)).toMatchObject({ ok: true, data: { customer: { firstName: "أمين", lastName: "" } } });
+    for (const source of ORDER_SOURCES.filter((one) => one !== "jewellery")) {
+      const body = withCustomer({ lastName: "" }, { source });
+      const result = validateOrderRequest({ ...body, customer: { ...body.customer, address: "حي النصر" } });
+      expect(result).toEqual({ ok: false, fields: { lastName: "required" } });
+    }
+    // The jewellery form keeps the last name's bounds when there is one.
+    expect(validateOrderRequest({ ...jewellery, customer: { ...jewellery.customer, lastName: "x".repeat(61) } })).toEqual({
+      ok: false,
+      fields: { lastName: "name_too_long" },
+    });
+  });
+
+  it("names an empty last name among the other refused fields", () => {
+    const result = validateOrderRequest({ source: "cart_page", customer: { firstName: "أمين", lastName: "", phone: "1" }, items: [] });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.fields).sort()).toEqual(["items", "lastName", "phone", "wilaya"]);
+  });
+
   it("refuses what is not an object", () => {
     for (const body of [null, "order", 3, []]) expect(validateOrderRequest(body).ok).toBe(false);
   });

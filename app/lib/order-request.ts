@@ -143,6 +143,39 @@ export const nameSchema = z.string({ error: "required" }).check(
 
 const name = nameSchema;
 
+/**
+ * The sources whose form takes the customer's name in one field (the jewellery form, split at
+ * its first space by splitName): a one-word name, a first name only, leaves the last name empty.
+ * Every other source has its own last-name field and requires it.
+ */
+export const ONE_NAME_FIELD_SOURCES: readonly OrderSource[] = ["jewellery"];
+
+/**
+ * The order body's last name: nameSchema's bounds (trimmed, at most MAX_NAME_LENGTH characters,
+ * a letter, storable), but empty is allowed here; lastNameRule then requires it unless the
+ * source is one of ONE_NAME_FIELD_SOURCES.
+ */
+const lastName = z.string({ error: "required" }).check(
+  z.trim(),
+  z.maxLength(MAX_NAME_LENGTH, { error: "name_too_long" }),
+  z.refine((value: string) => value === "" || NAME_LETTER.test(value), { error: "name_letter" }),
+  storable(),
+);
+
+/**
+ * An empty last name is "required" but for ONE_NAME_FIELD_SOURCES. Checked even when other
+ * fields are refused, so a body missing several fields names them all at once.
+ */
+const lastNameRule = z.superRefine(
+  (body: { source?: unknown; customer?: unknown }, ctx) => {
+    const customer = body.customer;
+    if (typeof customer !== "object" || customer === null || (customer as { lastName?: unknown }).lastName !== "") return;
+    if ((ONE_NAME_FIELD_SOURCES as readonly unknown[]).includes(body.source)) return;
+    ctx.issues.push({ code: "custom", message: "required", path: ["customer", "lastName"], input: "" });
+  },
+  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+);
+
 /** A required Algerian mobile number, normalised to 0XXXXXXXXX (`blank` when left blank, else "invalid_phone"). */
 export function phoneField(blank: string) {
   return z.pipe(
@@ -272,7 +305,7 @@ export const orderRequestSchema = z
     customer: z.object(
       {
         firstName: name,
-        lastName: name,
+        lastName,
         phone: phoneSchema,
         wilayaCode: wilayaCodeSchema,
         communeCode: communeCodeSchema,
@@ -290,6 +323,7 @@ export const orderRequestSchema = z
     website: honeypotSchema,
   })
   .check(
+    lastNameRule,
     z.superRefine((body, ctx) => {
       // The product page's form sends the address; a stop-desk order needs none.
       if (body.source === "product_detail" && body.deliveryType === "home" && !body.customer.address) {
@@ -352,7 +386,6 @@ export function orderFieldMessage(t: TFunction, code: string): string {
   if (code === "invalid_commune" || code === "commune_required" || code === "invalid_delivery_type") return t(`shopDelivery.fields.${code}`);
   if (code === "name_too_long") return t("orders.fields.name_too_long", { max: MAX_NAME_LENGTH });
   if (code === "missing") return t("jewellery.form.required");
-  if (code === "full_name") return t("jewellery.form.fullName");
   return t(`orders.fields.${code}` as "orders.fields.required", { max: MAX_ORDER_QUANTITY });
 }
 

@@ -1,12 +1,22 @@
 /**
- * The Meta (Facebook) Pixel, when the shop sets META_PIXEL_ID. Nothing here runs on
- * the server; in the browser every call is a no-op until `initPixel` installs the
- * pixel, and for good once `disablePixel` says there is none (no script, no request).
- * Events sent before the pixel is installed (a product page's ViewContent runs its
- * effect before the root's) wait in a short queue.
+ * The Meta (Facebook) Pixel, when the shop sets META_PIXEL_ID: the part every page loads. Events
+ * wait here (at most MAX_PENDING, the first ones) until the pixel's loader (pixel-loader.ts,
+ * fetched only when the shop has a pixel) takes them, or are dropped for good once
+ * `disablePixel` says there is none. Nothing here runs on the server.
+ * See docs/decisions/0039-pixel-events-and-queue.md.
  */
 
-export type PixelEvent = "PageView" | "ViewContent" | "AddToCart" | "InitiateCheckout" | "Lead" | "Purchase";
+export type PixelEvent =
+  | "PageView"
+  | "ViewContent"
+  | "AddToCart"
+  | "InitiateCheckout"
+  | "Lead"
+  | "Purchase"
+  /** A choice on a product page: an option value, the quantity, a quantity offer or a bundle. */
+  | "CustomizeProduct"
+  /** The contact page's consultation link. */
+  | "Schedule";
 
 export interface PixelParams {
   content_ids?: string[];
@@ -21,21 +31,6 @@ export interface PixelParams {
   [key: string]: unknown;
 }
 
-type Fbq = ((...args: unknown[]) => void) & {
-  queue?: unknown[][];
-  callMethod?: (...args: unknown[]) => void;
-  loaded?: boolean;
-  version?: string;
-  push?: unknown;
-};
-
-declare global {
-  interface Window {
-    fbq?: Fbq;
-    _fbq?: Fbq;
-  }
-}
-
 /**
  * The id the pixel knows a line by: its variant's SKU when it is a variant (the catalogue a
  * merchant gives Meta lists variants by SKU), else the product's id.
@@ -44,62 +39,51 @@ export function pixelContentId(line: { productId: string; sku?: string | undefin
   return line.sku || line.productId;
 }
 
-export const PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";
-const MAX_PENDING = 20;
+/**
+ * CustomizeProduct: the shopper changed a choice on a product page (an option value, the quantity,
+ * a quantity offer, a bundle); `value` is what the choice costs now, in whole dinars.
+ */
+export function trackCustomizeProduct(choice: { productId: string; sku?: string | undefined; quantity: number; value: number }): void {
+  const id = pixelContentId(choice);
+  trackPixel("CustomizeProduct", {
+    content_ids: [id],
+    content_type: "product",
+    contents: [{ id, quantity: choice.quantity }],
+    value: choice.value,
+    currency: "DZD",
+  });
+}
 
-let state: "unknown" | "on" | "off" = "unknown";
+/** At most this many events wait; later ones are dropped (the first ones, PageView and ViewContent, matter most). */
+export const MAX_PENDING = 50;
+
+type PixelSink = (event: PixelEvent, params?: PixelParams) => void;
+/** Where events go: nowhere yet (they wait), nowhere ever (`false`: no pixel), or the loader's. */
+let sink: PixelSink | null | false = null;
 let pending: [PixelEvent, PixelParams | undefined][] = [];
 
 /** Sends a standard event to the pixel; does nothing without one (or on the server). */
 export function trackPixel(event: PixelEvent, params?: PixelParams): void {
-  if (typeof window === "undefined" || state === "off") return;
-  if (state === "unknown") {
-    if (pending.length < MAX_PENDING) pending.push([event, params]);
-    return;
-  }
-  if (params) window.fbq?.("track", event, params);
-  else window.fbq?.("track", event);
+  if (typeof window === "undefined" || sink === false) return;
+  if (sink) sink(event, params);
+  else if (pending.length < MAX_PENDING) pending.push([event, params]);
+}
+
+/** The loader takes over: what waited goes to `next`, in order (or is dropped: `false`). */
+export function connectPixel(next: PixelSink | false): void {
+  sink = next;
+  const waiting = pending;
+  pending = [];
+  if (next) for (const [event, params] of waiting) next(event, params);
 }
 
 /** No pixel on this shop: drop what waits and ignore every later event. */
 export function disablePixel(): void {
-  state = "off";
-  pending = [];
-}
-
-/**
- * Installs Meta's standard stub (which queues calls until fbevents.js arrives), loads
- * the script asynchronously, initialises the pixel, sends the first PageView, then
- * what waited. Called once, after hydration.
- */
-export function initPixel(pixelId: string): void {
-  if (typeof window === "undefined" || state !== "unknown") return;
-  if (!window.fbq) {
-    const fbq: Fbq = function (...args: unknown[]) {
-      if (fbq.callMethod) fbq.callMethod(...args);
-      else fbq.queue!.push(args);
-    } as Fbq;
-    fbq.push = fbq;
-    fbq.loaded = true;
-    fbq.version = "2.0";
-    fbq.queue = [];
-    window.fbq = fbq;
-    window._fbq ??= fbq;
-    const script = document.createElement("script");
-    script.async = true;
-    script.src = PIXEL_SCRIPT_URL;
-    document.head.appendChild(script);
-  }
-  state = "on";
-  window.fbq!("init", pixelId);
-  window.fbq!("track", "PageView");
-  const waiting = pending;
-  pending = [];
-  for (const [event, params] of waiting) trackPixel(event, params);
+  connectPixel(false);
 }
 
 /** Test hook: back to the first-visit state. */
 export function resetPixelForTests(): void {
-  state = "unknown";
+  sink = null;
   pending = [];
 }

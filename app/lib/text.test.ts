@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { interpolate } from "./text";
+import { interpolate, personName } from "./text";
 
 describe("interpolate", () => {
   it("fills known placeholders and keeps unknown ones", () => {
@@ -7,5 +7,13 @@ describe("interpolate", () => {
   });
   it("does not read inherited properties", () => {
     expect(interpolate("{{constructor}}", {})).toBe("{{constructor}}");
+  });
+});
+
+describe("personName", () => {
+  it("joins first and last name with one space, and shows a one-word name as given", () => {
+    expect(personName("أمين", "بن علي")).toBe("أمين بن علي");
+    expect(personName("أمين", "")).toBe("أمين");
+    expect(personName(" Amine ", "  ")).toBe("Amine");
   });
 });

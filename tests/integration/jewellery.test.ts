@@ -189,6 +189,25 @@ describe("a jewellery order", () => {
     expect(!missing.ok && missing.error.fields).toEqual({ bundle: ar.orders.fields.required });
   });
 
+  it("takes a one-word name (its form's one name field) with an empty last name; other sources still require one", async () => {
+    const oneWord = await placeOrder(t.db, body({ bundle: "single" }, { firstName: "نادية", lastName: "" }), context, open);
+    expect(oneWord.ok).toBe(true);
+    if (!oneWord.ok) return;
+    const order = await t.db
+      .selectFrom("orders")
+      .select(["first_name", "last_name"])
+      .where("order_number", "=", oneWord.order.orderNumber)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ first_name: "نادية", last_name: "" });
+    const contactForm = await placeOrder(
+      t.db,
+      body({ source: "contact_form", bundle: undefined, items: [{ productId: toy.id, quantity: 1 }] }, { lastName: "", address: "حي النصر" }),
+      context,
+      open,
+    );
+    expect(!contactForm.ok && contactForm.error.fields).toEqual({ lastName: ar.orders.fields.required });
+  });
+
   it("requires the email", async () => {
     const result = await placeOrder(t.db, body({}, { email: "  " }), context, open);
     expect(result.ok).toBe(false);

@@ -34,7 +34,8 @@ const cart = await import("~/routes/shop/cart");
 const jewelleryItem = await import("~/routes/shop/jewellery-item");
 const orderConfirmation = await import("~/routes/shop/order-confirmation");
 const wholesale = await import("~/routes/shop/wholesale");
-const { getAdminOrder } = await import("~/server/orders/index.server");
+const { editOrder, getAdminOrder, orderEditPage } = await import("~/server/orders/index.server");
+const editor = { adminId: null, name: "test" };
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -183,6 +184,58 @@ describe("plain posts (without JavaScript): 303 to the order's confirmation page
     expect(answer).toMatchObject({ status: 303, location: "/product-gros?enquiry=sent#wholesale-enquiry" });
     const row = await t.db.selectFrom("wholesale_enquiries").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ business_name: "Sarl Form", categories: "kitchenware,jewellery", ip, user_agent: "form-test" });
+  });
+});
+
+describe("a one-word name (a first name only)", () => {
+  it("is an order from the jewellery form, stored with an empty last name, shown and editable as given", async () => {
+    const { phone, ip } = shopper();
+    const fields = {
+      name: "  نادية ",
+      phone,
+      email: "nadia@example.dz",
+      wilaya: "16",
+      commune: "1601",
+      address: "حي النصر",
+      bundle: "single",
+      website: "",
+    };
+    const answer = await send(jewelleryItem.action, post(`/jewellery/${jewel.id}`, fields, ip), { id: jewel.id });
+    expect(answer.status).toBe(303);
+    const [order] = await ordersOf(phone);
+    expect(order).toMatchObject({ source: "jewellery", first_name: "نادية", last_name: "" });
+    expect((await getAdminOrder(t.db, order!.id, "ar"))?.order).toMatchObject({ firstName: "نادية", lastName: "" });
+    // The team's edit keeps the placement's rule: a change elsewhere is not refused for the empty last name.
+    const page = await orderEditPage(t.db, order!.id, "ar");
+    expect(page?.lastNameRequired).toBe(false);
+    const edit = await editOrder(t.db, order!.id, { customer: { firstName: "نادية", lastName: "", address: "حي النصر، عمارة 5" } }, editor);
+    expect(edit).toMatchObject({ ok: true });
+  });
+
+  it("is still refused on every other order form, on its last-name field", async () => {
+    const lines = { "items[0].productId": toy.id, "items[0].quantity": "1" };
+    const forms: [unknown, string, Record<string, string>, Record<string, string>][] = [
+      [product.action, productUrl, {}, productParams],
+      [contact.action, "/contact", { product: toy.id, quantity: "1" }, {}],
+      [cart.action, "/cart", { intent: "order", ...lines }, {}],
+      [cart.action, "/cart", { intent: "quick-buy", source: "quick_buy_cart", ...lines }, {}],
+    ];
+    for (const [action, path, extra, params] of forms) {
+      const { phone, ip } = shopper();
+      const answer = await send(action, post(path, { ...customer(phone), lastName: "", ...extra }, ip), params);
+      expect(answer.status, path).toBe(422);
+      expect(answer.data.result.error, path).toMatchObject({ lastName: [ar.orders.fields.required] });
+      expect(await ordersOf(phone)).toHaveLength(0);
+    }
+    // Nor can the team's edit empty the last name of such an order.
+    const { phone, ip } = shopper();
+    expect((await send(product.action, post(productUrl, customer(phone), ip), productParams)).status).toBe(303);
+    const [order] = await ordersOf(phone);
+    expect((await orderEditPage(t.db, order!.id, "ar"))?.lastNameRequired).toBe(true);
+    expect(await editOrder(t.db, order!.id, { customer: { lastName: "" } }, editor)).toMatchObject({
+      ok: false,
+      fields: { lastName: ar.orders.fields.required },
+    });
   });
 });
 

@@ -1,11 +1,14 @@
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // The layering rules of eslint.config.js, each shown failing on a breach and silent on clean code.
 // The code is linted as if it lived at `filePath` (nothing is written there); the import cycle is
 // two real files under tests/lint/fixtures/, which `npm run lint` ignores (`ignore: false` here).
 
 const eslint = new ESLint({ ignore: false });
+// The first lint loads the typed configuration and its plugins: seconds on a busy machine, and
+// no test here measures time.
+vi.setConfig({ testTimeout: 30_000 });
 
 /** The rules that fire on `code` at `filePath`, each named once. */
 async function rulesFiredBy(code: string, filePath: string): Promise<string[]> {

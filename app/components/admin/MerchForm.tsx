@@ -1,3 +1,4 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
@@ -100,6 +101,7 @@ export function MerchForm({
   return (
     <Form method="post" encType="multipart/form-data" action={action} noValidate className="space-y-5" data-testid="merch-form">
       <input type="hidden" name="intent" value="save" />
+      <FormErrorSummary errors={invalidField} />
 
       <fieldset className={boxClass}>
         <FormField

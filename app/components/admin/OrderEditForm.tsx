@@ -1,3 +1,4 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";
@@ -123,6 +124,7 @@ export function OrderEditForm({
     <Form method="post" action={action} className="space-y-4" data-testid="order-edit-form" noValidate>
       <input type="hidden" name="intent" value="edit" />
       <h2 className="text-lg font-semibold">{t("adminOrderEdit.title")}</h2>
+      <FormErrorSummary errors={fields} />
 
       <fieldset className={section}>
         <legend className="px-1 font-semibold">{t("adminOrderEdit.customer")}</legend>
@@ -138,7 +140,14 @@ export function OrderEditForm({
             />
           </Labelled>
           <Labelled text={t("adminOrderEdit.fields.lastName")} id={fieldId("lastName")} error={errorOf("lastName")}>
-            <input id={fieldId("lastName")} name="lastName" defaultValue={values.lastName} maxLength={MAX_NAME_LENGTH} required className={input} />
+            <input
+              id={fieldId("lastName")}
+              name="lastName"
+              defaultValue={values.lastName}
+              maxLength={MAX_NAME_LENGTH}
+              required={view.lastNameRequired}
+              className={input}
+            />
           </Labelled>
         </div>
         <Labelled text={t("adminOrderEdit.fields.phone")} id={fieldId("phone")} error={errorOf("phone")}>

@@ -1,3 +1,4 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import type { ChangeEvent, ComponentProps, ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "react-router";
@@ -147,6 +148,7 @@ export function ProductForm({
   return (
     <Form method="post" encType="multipart/form-data" action={action} className="space-y-5" data-testid="product-form" noValidate>
       <input type="hidden" name="intent" value="save" />
+      <FormErrorSummary errors={fieldErrors} />
       {expectedUpdatedAt ? <input type="hidden" name="expectedUpdatedAt" value={expectedUpdatedAt} /> : null}
 
       <div className="rounded-xl border border-stone-200 bg-white p-4">

@@ -1,3 +1,4 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Form, Link, useNavigation } from "react-router";
@@ -60,6 +61,7 @@ export function SectionForm({
       <h2 className="text-lg font-semibold text-stone-900">
         {sectionId === null ? t("adminMerchandising.layouts.add") : t("adminMerchandising.layouts.editSection")}
       </h2>
+      <FormErrorSummary errors={invalidField} />
       {error}
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="id" value={sectionId ?? ""} />

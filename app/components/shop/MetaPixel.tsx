@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { disablePixel, initPixel, trackPixel } from "~/lib/pixel";
+import { disablePixel, trackPixel } from "~/lib/pixel";
 
 /**
- * The Meta Pixel: nothing at all without an id (no script, no request). With one, the
- * script is added after hydration (never render-blocking) and every client-side
- * navigation sends a PageView (the first one is sent by initPixel).
+ * The Meta Pixel: nothing at all without an id (no script, no request, not even the loader's
+ * code). With one, the loader is fetched after hydration and adds the script (never
+ * render-blocking), and every client-side navigation sends a PageView (the first one is sent by
+ * initPixel).
  */
 export function MetaPixel({ pixelId }: { pixelId: string | null }) {
   const location = useLocation();
@@ -17,7 +18,11 @@ export function MetaPixel({ pixelId }: { pixelId: string | null }) {
     }
     if (!started.current) {
       started.current = true;
-      initPixel(pixelId);
+      import("~/lib/pixel-loader").then(
+        (loader) => loader.initPixel(pixelId),
+        // Offline, or a new deployment: no pixel on this page, and nothing kept for it.
+        () => disablePixel(),
+      );
       return;
     }
     trackPixel("PageView");

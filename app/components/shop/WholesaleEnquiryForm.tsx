@@ -12,6 +12,7 @@ import {
 } from "~/lib/wholesale";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { Field, HoneypotField, PhoneField } from "./order/CustomerFields";
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import { ScriptedInput, useOrderForm } from "./order/useOrderForm";
 import { WilayaSelect } from "./order/WilayaSelect";
 
@@ -34,7 +35,7 @@ export function WholesaleEnquiryForm({
   sent?: boolean;
 }) {
   const { t } = useTranslation();
-  const { fetcher, form, answer, errors, defaults, failed, message, submitting } = useOrderForm({
+  const { fetcher, form, answer, errors, defaults, failed, invalid, message, submitting } = useOrderForm({
     schema: wholesaleEnquirySchema,
     posted,
     messages: wholesaleFormMessages,
@@ -84,6 +85,7 @@ export function WholesaleEnquiryForm({
         data-testid="wholesale-form"
       >
         <ScriptedInput />
+        <FormErrorSummary errors={invalid ? errors : null} />
         <div className="grid gap-4 md:grid-cols-2">
           <Field label={t("wholesale.form.businessName")} error={errors.businessName} required>
             {(props) => (

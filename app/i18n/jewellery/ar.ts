@@ -70,7 +70,6 @@ const jewellery = {
     phonePlaceholder: "05xxxxxxxx",
     email: "البريد الإلكتروني",
     emailPlaceholder: "name@example.com",
-    fullName: "يرجى إدخال الاسم واللقب مفصولين بمسافة.",
     required: "يرجى ملء جميع الحقول المطلوبة",
     submit: "اشترِ الآن",
     sending: "جاري إرسال الطلب...",

@@ -68,7 +68,6 @@ const jewellery: JewelleryDictionary = {
     phonePlaceholder: "05xxxxxxxx",
     email: "Email",
     emailPlaceholder: "name@example.com",
-    fullName: "Please enter your first and last name, separated by a space.",
     required: "Please fill in all required fields",
     submit: "Buy now",
     sending: "Sending Order...",

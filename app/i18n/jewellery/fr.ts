@@ -69,7 +69,6 @@ const jewellery: JewelleryDictionary = {
     phonePlaceholder: "05xxxxxxxx",
     email: "E-mail",
     emailPlaceholder: "nom@exemple.com",
-    fullName: "Veuillez saisir votre prénom et votre nom, séparés par une espace.",
     required: "Veuillez remplir tous les champs obligatoires",
     submit: "Acheter maintenant",
     sending: "Envoi de la commande...",

@@ -1,3 +1,4 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
@@ -314,6 +315,7 @@ function AccountFields({
   const example = spec.defaultBaseUrl ?? "https://dhd.ecotrack.dz/api/v1";
   return (
     <div className="space-y-4">
+      <FormErrorSummary errors={errors} />
       <Field
         id={`${prefix}-label`}
         name="label"

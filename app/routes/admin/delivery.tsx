@@ -1,3 +1,4 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import { useTranslation } from "~/i18n/react";
 import { data, useFetcher } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
@@ -69,15 +70,19 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, {
 const input =
   "w-full rounded-lg border bg-white px-2 py-1.5 text-sm tabular-nums focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
-function Notice({ answer }: { answer: Pick<SaveDeliveryAnswer, "ok" | "message"> }) {
+function Notice({ answer }: { answer: Pick<SaveDeliveryAnswer, "ok" | "message" | "fields"> }) {
   return (
-    <p
-      role={answer.ok ? "status" : "alert"}
-      className={`rounded-lg px-3 py-2 text-sm font-medium ${answer.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-      data-testid="delivery-notice"
-    >
-      {answer.message}
-    </p>
+    <div className="space-y-2">
+      {/* A row is a form without a top of its own: the generic message heads its answer. */}
+      <FormErrorSummary errors={answer.ok ? null : answer.fields} />
+      <p
+        role={answer.ok ? "status" : "alert"}
+        className={`rounded-lg px-3 py-2 text-sm font-medium ${answer.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+        data-testid="delivery-notice"
+      >
+        {answer.message}
+      </p>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import { data } from "react-router";
 import { formatDinars } from "~/lib/money";
 import { localOrderDate, orderIdFromParam } from "~/lib/order-print";
+import { personName } from "~/lib/text";
 import { ADMIN_HEADERS, adminPageHeaders, forbiddenResponse, requireAdmin } from "~/server/http/admin-session.server";
 import { i18nFor } from "~/server/i18n.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
@@ -57,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       codFr: formatDinars(order.total, "fr"),
       order: {
         orderNumber: order.orderNumber,
-        name: `${order.firstName} ${order.lastName}`.trim(),
+        name: personName(order.firstName, order.lastName),
         phone: order.phone,
         wilaya: `${order.wilayaCode} - ${order.wilayaNameAr} / ${order.wilayaName}`,
         commune:

@@ -13,6 +13,7 @@ import { formatDinars } from "~/lib/money";
 import { orderFilterToSearchParams } from "~/lib/order-filter";
 import { orderEditFromForm } from "~/lib/order-edit";
 import { MAX_ORDER_NOTE_LENGTH } from "~/lib/order-workflow";
+import { personName } from "~/lib/text";
 import { courierFeaturesEnabled, listCourierAccounts } from "~/server/couriers/index.server";
 import { getDb } from "~/server/db/connection.server";
 import { forbiddenResponse, requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
@@ -369,9 +370,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {t("adminOrders.order.customer")}
             </h2>
             <dl className="space-y-2 text-sm">
-              <Field label={t("adminOrders.order.name")}>
-                {order.firstName} {order.lastName}
-              </Field>
+              <Field label={t("adminOrders.order.name")}>{personName(order.firstName, order.lastName)}</Field>
               <Field label={t("adminOrders.order.phone")}>
                 <a href={`tel:${order.phone}`} dir="ltr" className="font-mono text-brand-800 hover:underline" data-testid="order-phone">
                   {order.phone}

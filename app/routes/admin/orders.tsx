@@ -11,6 +11,7 @@ import { orderStatusesFor } from "~/lib/admin-roles";
 import { formatDinars } from "~/lib/money";
 import { ORDER_SOURCES } from "~/lib/order-request";
 import { ORDER_STATUSES, orderFilterToSearchParams, parseOrderFilter, type OrderFilter } from "~/lib/order-filter";
+import { personName } from "~/lib/text";
 import { courierFeaturesEnabled, listCourierAccounts } from "~/server/couriers/index.server";
 import { getDb } from "~/server/db/connection.server";
 import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
@@ -302,7 +303,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
                     <span className="md:whitespace-nowrap">{formatOrderDate(order.createdAt, language)}</span>
                   </td>
                   <td className={cell} data-label={t("adminOrders.table.customer")}>
-                    {order.firstName} {order.lastName}
+                    {personName(order.firstName, order.lastName)}
                   </td>
                   <td className={cell} data-label={t("adminOrders.table.phone")}>
                     {/* One flex item beside the phone card's label: the number and its flag wrap together. */}

@@ -3,6 +3,7 @@ import { ConfirmationPanel } from "~/components/admin/ConfirmationPanel";
 import { formatOrderDate } from "~/components/admin/OrderStatusBadge";
 import { useTranslation } from "~/i18n/react";
 import { formatDinars } from "~/lib/money";
+import { personName } from "~/lib/text";
 import { getDb } from "~/server/db/connection.server";
 import { requireAdmin, requireAdminAction } from "~/server/http/admin-session.server";
 import { pageContext } from "~/server/http/page-context.server";
@@ -147,7 +148,7 @@ export default function QueuePage({ loaderData, actionData }: Route.ComponentPro
               <span className="text-sm text-stone-600">{formatOrderDate(card.order.createdAt, language)}</span>
             </div>
             <p className="font-semibold text-stone-900 [overflow-wrap:anywhere]" data-testid="queue-customer">
-              {card.order.firstName} {card.order.lastName}
+              {personName(card.order.firstName, card.order.lastName)}
             </p>
             <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">
               {t("adminConfirmation.queue.delivery")}:{" "}

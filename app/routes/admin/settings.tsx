@@ -1,3 +1,5 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
+import { hasFieldErrors } from "~/lib/form-errors";
 import { useTranslation } from "~/i18n/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AdminErrorBoundary } from "~/components/admin/AdminLoadError";
@@ -135,7 +137,8 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold text-brand-900">{t("settings.admin.title")}</h1>
       <p className="mt-2 text-stone-700">{t("settings.admin.intro")}</p>
-      {answer ? (
+      {/* A refusal of fields is said once, by the summary at the top of the form. */}
+      {answer && !hasFieldErrors(answer.fields) ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800" data-testid="settings-notice">
           {answer.message}
         </p>
@@ -146,6 +149,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       ) : null}
       {/* noValidate: the server's translated reasons, never the browser's bubbles. */}
       <Form method="post" noValidate className="mt-6 space-y-6" data-testid="settings-form">
+        <FormErrorSummary errors={answer?.fields}>{answer?.message}</FormErrorSummary>
         {sections.map((section) => (
           <fieldset key={section.key} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 sm:p-5">
             <legend className="px-1 text-lg font-semibold">{t(`settings.admin.sections.${section.key}`)}</legend>

@@ -7,7 +7,7 @@ import { useCart } from "~/components/shop/CartProvider";
 import { CustomerFields } from "~/components/shop/order/CustomerFields";
 import { useDeliveryChoice } from "~/components/shop/order/DeliveryFields";
 import { OrderConfirmation } from "~/components/shop/order/OrderConfirmation";
-import { OrderStatusBanner } from "~/components/shop/order/OrderStatusBanner";
+import { OrderInvalidSummary, OrderStatusBanner } from "~/components/shop/order/OrderStatusBanner";
 import { orderClientAction, orderFormAnswerOf } from "~/components/shop/order/orderClientAction";
 import { OrderKeyInput, OrderLinesInputs, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
 import { ResponsiveImage } from "~/components/ui/ResponsiveImage";
@@ -382,6 +382,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {/* The lines the page shows: the browser's cart with JavaScript, the cookie's without. */}
             <OrderLinesInputs lines={lines} />
             <OrderKeyInput state={fetcher.state} />
+            <OrderInvalidSummary invalid={invalid} errors={errors} message={message} />
             <CustomerFields
               wilayas={wilayas}
               delivery={delivery}
@@ -422,7 +423,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 </dd>
               </div>
             </dl>
-            {failed && <OrderStatusBanner form="cart" status={invalid ? "invalid" : "error"} message={message} />}
+            {failed && !invalid && <OrderStatusBanner form="cart" status="error" message={message} />}
             {/* Never disabled for an empty field: sending shows what is missing beside each field. */}
             <button
               type="submit"

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { data, Link } from "react-router";
 import { CtaBanner, ctaPrimaryClass, ctaSecondaryClass } from "~/components/shop/CtaBanner";
@@ -9,6 +10,7 @@ import { Icon, MailIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from "~/compone
 import { useRootData } from "~/components/shop/useRootData";
 import { contactOrderSchema, orderBodyOf, orderFormMessages, parseForm, parsedOrder } from "~/lib/order-form";
 
+import { trackPixel } from "~/lib/pixel";
 import { telHref } from "~/lib/phone";
 import { whatsappChatUrl } from "~/lib/phone";
 import type { PublicShopInfo } from "~/lib/shop-settings";
@@ -169,6 +171,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   // A contact the merchant has not set is never offered: the texts that invite to it read otherwise.
   const noPhone = shop?.phone ? undefined : "noPhone";
   const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6";
+  // The pixel hears of each visit to this page (an enquiry is close), then of a tap on the consultation link.
+  useEffect(() => trackPixel("ViewContent", { content_name: "contact" }), []);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -223,7 +227,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         className="mt-12"
       >
         {email ? (
-          <a href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))} className={ctaPrimaryClass} data-testid="consultation-link">
+          <a
+            href={mailtoHref(email, t("pages.contact.cta.consultationSubject"))}
+            className={ctaPrimaryClass}
+            onClick={() => trackPixel("Schedule")}
+            data-testid="consultation-link"
+          >
             <MailIcon />
             {t("pages.contact.cta.consultation")}
           </a>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { MerchBanner, MerchLoadError, MerchNotFound } from "~/components/shop/MerchPage";
 import { ProductGrid } from "~/components/shop/ProductGrid";
 import { ShareWidget } from "~/components/shop/share/ShareWidget";
@@ -8,8 +8,9 @@ import { shareImage } from "~/lib/product";
 import { canonicalPath, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
-import { getPublicCustomPage } from "~/server/merchandising/index.server";
+import { getPublicCustomPage, idLinkRedirect } from "~/server/merchandising/index.server";
 import { pageContext } from "~/server/http/page-context.server";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/server/http/page-headers.server";
 import type { Route } from "./+types/custom-page";
 
 /** /pages/{slug}: an active landing page's hero, share and chosen products. */
@@ -18,8 +19,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { language, t } = ctx;
   const requested = canonicalPath(new URL(request.url));
   let page;
+  let moved: string | null = null;
   try {
     page = await getPublicCustomPage(getDb(), params.slug, language);
+    // An id link (the number of an active one, no slug of its own): a permanent redirect to its slug address, query kept.
+    if (!page) moved = await idLinkRedirect(getDb(), new URL(request.url));
   } catch (error) {
     logger.error({ err: error, slug: params.slug }, "custom page: loading the page failed");
     return data(
@@ -35,6 +39,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { status: 500 },
     );
   }
+  // The page's own caching: without it a browser keeps a 301 for good, and a later slug change or
+  // deactivation would never reach it. The page cache never keeps a redirect (keptLifetime).
+  if (moved) throw redirect(moved, { status: 301, headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
   if (!page) {
     return data(
       {

@@ -24,7 +24,7 @@ import { listDeliveryRates } from "~/server/delivery/index.server";
 import { answerOrderForm } from "~/server/http/order-form-action.server";
 import { requestI18n } from "~/server/http/request-i18n.server";
 
-import { trackPixel } from "~/lib/pixel";
+import { trackCustomizeProduct, trackPixel } from "~/lib/pixel";
 import { defaultOffer } from "~/lib/whatsapp-order";
 import type { Route } from "./+types/product";
 
@@ -250,6 +250,8 @@ function ProductDetail({
               product={product}
               selection={choice.selection}
               onPick={(next) => {
+                // From the pickers' own handlers: once their deferred code is live (before, their links navigate).
+                trackCustomizeProduct({ productId: product.id, sku: next.variant?.sku, quantity: 1, value: next.price });
                 setChoice(next);
                 setChoiceAsked(false);
                 if (!next.variant) setOrderOpen(false);
@@ -332,7 +334,7 @@ function ProductDetail({
               onClose={closeOrder}
               posted={posted}
               onOfferChange={setChosenOfferId}
-              variant={variant && { id: variant.id, price: choice.price, stock: choice.stockQuantity }}
+              variant={variant && { id: variant.id, price: choice.price, stock: choice.stockQuantity, sku: variant.sku }}
             />
           )}
 

@@ -4,6 +4,7 @@ import { normalizeLinkCode, REF_COOKIE, VISITOR_COOKIE } from "~/lib/tracking";
 import type { Database } from "../db/database.server";
 import { env } from "../env.server";
 import { logger, pathOf } from "../logger.server";
+import { idLinkRedirect } from "../merchandising/index.server";
 import { recordClick } from "../tracking/index.server";
 import { clientIp } from "./client-address.server";
 import { cookieIsSecure } from "./cookie-secure.server";
@@ -21,6 +22,8 @@ import { cookieIsSecure } from "./cookie-secure.server";
  * page, any other) without touching their loaders, adds its cookies to whatever the page
  * answers (the adapter appends the page's own Set-Cookie), and a page's client-side data
  * requests (`.data`) never count a click. The canonical URL stays clean: canonicalPath drops `ref`.
+ * An id link that moves to its slug address (merchandising's idLinkRedirect) counts nothing
+ * itself: its redirect keeps `ref`, and the page it leads to counts the click.
  */
 
 /** How long the cookies live: the conversion window (30 days). */
@@ -87,8 +90,13 @@ export async function trackReferral(
 ): Promise<string[]> {
   try {
     if (!isReferralCandidate(request)) return [];
-    const code = normalizeLinkCode(new URL(request.url).searchParams.get("ref"));
+    const url = new URL(request.url);
+    const code = normalizeLinkCode(url.searchParams.get("ref"));
     if (!code) return [];
+    // An id link (/collections/7?ref=…) answers a redirect to the slug address, `ref` kept: the
+    // click counts there, once, and not on the redirect too (a browser without cookies would
+    // otherwise count two).
+    if (await idLinkRedirect(db, url)) return [];
     const known = visitorTokenFromCookieHeader(request.headers.get("Cookie"));
     const visitorToken = known ?? newVisitorToken();
     const outcome = await recordClick(db, {

@@ -95,3 +95,13 @@ export function selectCollectionsByIds(db: Kysely<Database>, ids: readonly numbe
 export function selectActiveCollectionBySlug(db: Kysely<Database>, slug: string) {
   return db.selectFrom("collections").select(collectionColumns).where("slug", "=", slug).where("is_active", "=", true).executeTakeFirst();
 }
+
+/** The active collections whose slug is `slug` or whose id is `id` (at most two), slug and id only: what an id link needs. */
+export function selectActiveCollectionsBySlugOrId(db: Kysely<Database>, slug: string, id: number) {
+  return db
+    .selectFrom("collections")
+    .select(["id", "slug"])
+    .where("is_active", "=", true)
+    .where((eb) => eb.or([eb("slug", "=", slug), eb("id", "=", id)]))
+    .execute();
+}

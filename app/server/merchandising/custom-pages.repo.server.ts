@@ -52,3 +52,13 @@ export function selectCustomPagesByIds(db: Kysely<Database>, ids: readonly numbe
 export function selectActiveCustomPageBySlug(db: Kysely<Database>, slug: string) {
   return db.selectFrom("custom_pages").select(pageColumns).where("slug", "=", slug).where("is_active", "=", true).executeTakeFirst();
 }
+
+/** The active custom pages whose slug is `slug` or whose id is `id` (at most two), slug and id only: what an id link needs. */
+export function selectActiveCustomPagesBySlugOrId(db: Kysely<Database>, slug: string, id: number) {
+  return db
+    .selectFrom("custom_pages")
+    .select(["id", "slug"])
+    .where("is_active", "=", true)
+    .where((eb) => eb.or([eb("slug", "=", slug), eb("id", "=", id)]))
+    .execute();
+}

@@ -4,6 +4,7 @@
  */
 export * from "./collections.service.server";
 export * from "./custom-pages.service.server";
+export * from "./id-links.service.server";
 export * from "./page-sections.service.server";
 export * from "./sitemap.service.server";
 export { selectCollectionsByIds } from "./collections.repo.server";

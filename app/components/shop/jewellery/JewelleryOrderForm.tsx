@@ -1,7 +1,9 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Field, HoneypotField, PhoneField } from "~/components/shop/order/CustomerFields";
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "~/components/shop/order/useOrderForm";
+import { trackCustomizeProduct } from "~/lib/pixel";
 import { DeliveryFields, useDeliveryChoice } from "~/components/shop/order/DeliveryFields";
 import { OrderConfirmation } from "~/components/shop/order/OrderConfirmation";
 import { isLanguage } from "~/i18n/config";
@@ -41,6 +43,7 @@ export function JewelleryOrderForm({
     errors: refusals,
     defaults,
     failed,
+    invalid,
     message,
     order,
     confirmation,
@@ -109,6 +112,7 @@ export function JewelleryOrderForm({
         data-testid="jewellery-form"
       >
         <OrderKeyInput state={fetcher.state} />
+        <FormErrorSummary errors={invalid ? refusals : null} />
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-800">{t("jewellery.bundle.legend")}</legend>
           <div className="grid gap-2 sm:grid-cols-3">
@@ -128,7 +132,10 @@ export function JewelleryOrderForm({
                       name="bundle"
                       value={option.id}
                       checked={bundle === option.id}
-                      onChange={() => setBundle(option.id)}
+                      onChange={() => {
+                        setBundle(option.id);
+                        trackCustomizeProduct({ productId: item.id, quantity: option.quantity, value: option.price });
+                      }}
                       disabled={tooMany}
                       className="size-4 accent-amber-600"
                     />

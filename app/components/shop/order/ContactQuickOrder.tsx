@@ -9,7 +9,7 @@ import { CustomerFields, Field } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
 import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderConfirmation } from "./OrderConfirmation";
-import { OrderStatusBanner } from "./OrderStatusBanner";
+import { OrderInvalidSummary, OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 
 /** Quantity choices of the quick order: 1 to 5, default 1. */
@@ -92,6 +92,7 @@ export function ContactQuickOrder({
         data-testid="quick-order-form"
       >
         <OrderKeyInput state={fetcher.state} />
+        <OrderInvalidSummary invalid={invalid} errors={errors} message={message} />
         <CustomerFields
           wilayas={wilayas}
           delivery={delivery}
@@ -152,7 +153,7 @@ export function ContactQuickOrder({
             )}
           </dl>
         )}
-        {failed && <OrderStatusBanner form="contact" status={invalid ? "invalid" : "error"} message={message} />}
+        {failed && !invalid && <OrderStatusBanner form="contact" status="error" message={message} />}
         <SubmitOrderButton submitting={submitting} />
       </fetcher.Form>
     </div>

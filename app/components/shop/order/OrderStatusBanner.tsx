@@ -1,3 +1,4 @@
+import { FormErrorSummary } from "~/components/ui/FormErrorSummary";
 import { useTranslation } from "~/i18n/react";
 import type { OrderCreated } from "~/lib/order-request";
 
@@ -27,8 +28,8 @@ const texts = {
 /**
  * The success or failure banner of an order form, in the form's own words. Success names
  * the order number; a failure adds the form's message when it has one (the shop's reason:
- * too many orders, out of stock…), the fields' own errors being shown by the fields.
- * `invalid` is a form refused for its fields: it asks to correct them and never reads as a
+ * too many orders, out of stock…), the fields' own errors being shown by the fields. A form
+ * refused for its fields shows OrderInvalidSummary at its top instead: it never reads as a
  * failure of the shop ("try again"), which is kept for the server or the network failing.
  */
 export function OrderStatusBanner({
@@ -38,16 +39,13 @@ export function OrderStatusBanner({
   message,
 }: {
   form: OrderForm;
-  status: "success" | "error" | "invalid";
+  status: "success" | "error";
   order?: Pick<OrderCreated, "orderNumber"> | null;
   message?: string | null;
 }) {
   const { t } = useTranslation();
-  const [title, text]: readonly [string, string | null] =
-    status === "invalid" ? ["order.invalidTitle", null] : (texts[form][status] as readonly [string, string | null]);
+  const [title, text] = texts[form][status] as readonly [string, string | null];
   const success = status === "success";
-  // The schema's own message ("check the fields") adds nothing to the invalid banner.
-  const shown = status === "invalid" && message === t("orders.errors.invalid_order") ? null : message;
   return (
     <div
       role={success ? "status" : "alert"}
@@ -66,8 +64,32 @@ export function OrderStatusBanner({
             {t("order.orderNumber", { number: order.orderNumber })}
           </p>
         )}
-        {!success && shown && <p className="mt-1 text-sm">{shown}</p>}
+        {!success && message && <p className="mt-1 text-sm">{message}</p>}
       </div>
     </div>
+  );
+}
+
+/**
+ * The top of an order form refused for fields it shows (useOrderForm's `invalid`): the generic
+ * message, the request to correct the marked fields, and the form's message when it says more.
+ */
+export function OrderInvalidSummary({
+  invalid,
+  errors,
+  message,
+}: {
+  invalid: boolean;
+  errors: Record<string, string>;
+  message?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  // The schema's own message ("check the fields") adds nothing to the request to correct them.
+  const shown = message === t("orders.errors.invalid_order") ? null : message;
+  return (
+    <FormErrorSummary errors={invalid ? errors : null} testId="order-invalid">
+      <p>{t("order.invalidTitle")}</p>
+      {shown && <p className="mt-1">{shown}</p>}
+    </FormErrorSummary>
   );
 }

@@ -4,14 +4,14 @@ import { isLanguage } from "~/i18n/config";
 import { formatDinars } from "~/lib/money";
 import { offerLabel, offerTotal, type ProductOffer } from "~/lib/offers";
 import { pickableQuantities, productOrderSchema, type OrderFormAnswer } from "~/lib/order-form";
-import { trackPixel } from "~/lib/pixel";
+import { trackCustomizeProduct, trackPixel } from "~/lib/pixel";
 import { offerFitsStock } from "~/lib/whatsapp-order";
 import type { WilayaChoice } from "~/lib/wilaya-search";
 import { CustomerFields } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
 import { SubmitOrderButton } from "./SubmitOrderButton";
 import { OrderConfirmation } from "./OrderConfirmation";
-import { OrderStatusBanner } from "./OrderStatusBanner";
+import { OrderInvalidSummary, OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useHydrated } from "./useHydrated";
@@ -41,7 +41,7 @@ export function ProductOrderSection({
    * The variant chosen on the page, for a product with variants: posted as `variant`, its price
    * makes the totals and its stock the quantity choices.
    */
-  variant?: { id: number; price: number; stock: number } | null;
+  variant?: { id: number; price: number; stock: number; sku?: string } | null;
   /** The product's quantity offers: when it has any, the shopper picks one instead of a quantity. */
   offers?: ProductOffer[];
   wilayas: WilayaChoice[];
@@ -76,6 +76,8 @@ export function ProductOrderSection({
   // Another variant may have less stock than the quantity picked for the previous one.
   const quantity = offer ? offer.quantity : Math.max(1, Math.min(pickedQuantity, choices.length));
   const itemsTotal = offer ? offerTotal(price, offer) : price * quantity;
+  // What the pixel's CustomizeProduct names at each change of the quantity or the offer.
+  const pixelItem = { productId: product.id, sku: variant?.sku };
   useEffect(() => {
     onOfferChange?.(offerId);
   }, [offerId, onOfferChange]);
@@ -131,6 +133,7 @@ export function ProductOrderSection({
           className="mt-3 flex flex-col gap-4"
         >
           <OrderKeyInput state={fetcher.state} />
+          <OrderInvalidSummary invalid={invalid} errors={errors} message={message} />
           {variant && <input type="hidden" name="variant" value={variant.id} />}
           {/* A refused choice (a plain post without one, or a variant since removed): the option to choose. */}
           {errors.variant && (
@@ -154,7 +157,10 @@ export function ProductOrderSection({
                       name="offer"
                       value={option.id}
                       checked={offerId === option.id}
-                      onChange={() => setOfferId(option.id)}
+                      onChange={() => {
+                        setOfferId(option.id);
+                        trackCustomizeProduct({ ...pixelItem, quantity: option.quantity, value: offerTotal(price, option) });
+                      }}
                       disabled={!fits(option)}
                       className="size-4 accent-amber-600"
                     />
@@ -173,7 +179,11 @@ export function ProductOrderSection({
                     {...field}
                     name="quantity"
                     value={quantity}
-                    onChange={(event) => setQuantity(Number(event.target.value))}
+                    onChange={(event) => {
+                      const picked = Number(event.target.value);
+                      setQuantity(picked);
+                      trackCustomizeProduct({ ...pixelItem, quantity: picked, value: price * picked });
+                    }}
                     className={`${field.className} min-h-11 max-w-24 tabular-nums`}
                     data-testid="order-quantity"
                   >
@@ -193,7 +203,7 @@ export function ProductOrderSection({
             </>
           )}
           <OrderSummary itemsTotal={itemsTotal} deliveryPrice={delivery.fee} />
-          {failed && <OrderStatusBanner form="product" status={invalid ? "invalid" : "error"} message={message} />}
+          {failed && !invalid && <OrderStatusBanner form="product" status="error" message={message} />}
           <SubmitOrderButton submitting={submitting} />
         </fetcher.Form>
       )}

@@ -7,7 +7,7 @@ import { pixelContentId, trackPixel } from "~/lib/pixel";
 import { CustomerFields } from "./CustomerFields";
 import { useDeliveryChoice } from "./DeliveryFields";
 import { OrderConfirmation } from "./OrderConfirmation";
-import { OrderStatusBanner } from "./OrderStatusBanner";
+import { OrderInvalidSummary, OrderStatusBanner } from "./OrderStatusBanner";
 import { OrderSummary } from "./OrderSummary";
 import { OrderKeyInput, OrderLinesInputs, trackOrderPlaced, useOrderForm } from "./useOrderForm";
 import { useWilayas } from "./useWilayas";
@@ -208,13 +208,14 @@ export default function QuickBuyModal({
             <input type="hidden" name="source" value={source} />
             <OrderLinesInputs lines={items} />
             <OrderKeyInput state={fetcher.state} />
+            <OrderInvalidSummary invalid={invalid} errors={errors} message={message} />
             {wilayas === "error" ? (
               <OrderStatusBanner form="quickBuy" status="error" />
             ) : (
               <CustomerFields wilayas={Array.isArray(wilayas) ? wilayas : []} delivery={delivery} errors={errors} />
             )}
             <OrderSummary itemsTotal={itemsTotal} deliveryPrice={delivery.fee} />
-            {failed && <OrderStatusBanner form="quickBuy" status={invalid ? "invalid" : "error"} message={message} />}
+            {failed && !invalid && <OrderStatusBanner form="quickBuy" status="error" message={message} />}
             <button
               type="submit"
               disabled={submitting || !Array.isArray(wilayas)}
