@@ -129,17 +129,23 @@ export const requiredText = (max: number) =>
 export const NAME_LETTER = /(?=\p{L})[\p{Script=Arabic}\p{Script=Latin}]/u;
 
 /**
- * A person's name: required, trimmed, at most MAX_NAME_LENGTH characters (refused above it,
- * never cut: "name_too_long", whose text names the limit) and holding a letter ("name_letter").
+ * A person's name: trimmed, at most MAX_NAME_LENGTH characters (refused above it, never cut:
+ * "name_too_long", whose text names the limit) and holding a letter ("name_letter"); required
+ * unless `required` is false (then it may be empty).
  */
-export const nameSchema = z.string({ error: "required" }).check(
-  z.trim(),
-  z.minLength(1, { error: "required" }),
-  z.maxLength(MAX_NAME_LENGTH, { error: "name_too_long" }),
-  // A blank name is only "required".
-  z.refine((value: string) => value === "" || NAME_LETTER.test(value), { error: "name_letter" }),
-  storable(),
-);
+function personNameSchema({ required }: { required: boolean }) {
+  return z.string({ error: "required" }).check(
+    z.trim(),
+    ...(required ? [z.minLength(1, { error: "required" })] : []),
+    z.maxLength(MAX_NAME_LENGTH, { error: "name_too_long" }),
+    // A blank name is only "required".
+    z.refine((value: string) => value === "" || NAME_LETTER.test(value), { error: "name_letter" }),
+    storable(),
+  );
+}
+
+/** A required name (see personNameSchema). */
+export const nameSchema = personNameSchema({ required: true });
 
 const name = nameSchema;
 
@@ -151,16 +157,15 @@ const name = nameSchema;
 export const ONE_NAME_FIELD_SOURCES: readonly OrderSource[] = ["jewellery"];
 
 /**
- * The order body's last name: nameSchema's bounds (trimmed, at most MAX_NAME_LENGTH characters,
- * a letter, storable), but empty is allowed here; lastNameRule then requires it unless the
- * source is one of ONE_NAME_FIELD_SOURCES.
+ * The order body's last name: a name's bounds, but empty is allowed here; lastNameRule then
+ * requires it unless the source takes the name in one field.
  */
-const lastName = z.string({ error: "required" }).check(
-  z.trim(),
-  z.maxLength(MAX_NAME_LENGTH, { error: "name_too_long" }),
-  z.refine((value: string) => value === "" || NAME_LETTER.test(value), { error: "name_letter" }),
-  storable(),
-);
+const lastName = personNameSchema({ required: false });
+
+/** Whether an order from `source` may have an empty last name (see ONE_NAME_FIELD_SOURCES). */
+export function takesOneNameField(source: unknown): boolean {
+  return (ONE_NAME_FIELD_SOURCES as readonly unknown[]).includes(source);
+}
 
 /**
  * An empty last name is "required" but for ONE_NAME_FIELD_SOURCES. Checked even when other
@@ -170,7 +175,7 @@ const lastNameRule = z.superRefine(
   (body: { source?: unknown; customer?: unknown }, ctx) => {
     const customer = body.customer;
     if (typeof customer !== "object" || customer === null || (customer as { lastName?: unknown }).lastName !== "") return;
-    if ((ONE_NAME_FIELD_SOURCES as readonly unknown[]).includes(body.source)) return;
+    if (takesOneNameField(body.source)) return;
     ctx.issues.push({ code: "custom", message: "required", path: ["customer", "lastName"], input: "" });
   },
   { when: (payload) => typeof payload.value === "object" && payload.value !== null },

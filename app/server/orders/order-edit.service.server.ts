@@ -12,7 +12,7 @@ import {
   type OrderEditField,
   type OrderEditLine,
 } from "~/lib/order-edit";
-import { ONE_NAME_FIELD_SOURCES, orderFieldMessage, STORABLE_TEXT, validateOrderRequest } from "~/lib/order-request";
+import { orderFieldMessage, STORABLE_TEXT, takesOneNameField, validateOrderRequest } from "~/lib/order-request";
 import { listWilayas, listCommunes } from "../delivery/index.server";
 import type { Database } from "../db/database.server";
 import { i18nFor } from "../i18n.server";
@@ -325,7 +325,7 @@ export async function orderEditPage(db: Kysely<Database>, orderId: number, langu
   return {
     editable: isEditableStatus(order.status),
     // The placement's rule (validateOrderRequest): the edit form asks no more than the order's form did.
-    lastNameRequired: !(ONE_NAME_FIELD_SOURCES as readonly string[]).includes(order.source),
+    lastNameRequired: !takesOneNameField(order.source),
     values: {
       firstName: order.first_name,
       lastName: order.last_name,

@@ -23,6 +23,7 @@ import {
   wholeNumber,
 } from "./bearer-api.server";
 import { mapEcotrackStatus } from "./ecotrack-statuses.server";
+import { personName } from "~/lib/text";
 
 /**
  * The Ecotrack family: one API under many courier brands, each on its own host (the account's
@@ -200,7 +201,7 @@ export function createEcotrackAdapter(access: CourierAccountAccess, deps: Courie
 function orderFields(parcel: ParcelRequest): Record<string, string | number> {
   const fields: Record<string, string | number> = {
     reference: parcel.reference,
-    nom_client: `${parcel.firstName} ${parcel.lastName}`.trim(),
+    nom_client: personName(parcel.firstName, parcel.lastName),
     telephone: parcel.phone,
     adresse: parcel.address,
     commune: parcel.communeName,

@@ -23,6 +23,7 @@ import {
 } from "./bearer-api.server";
 import { mapNoestStatus } from "./noest-statuses.server";
 import type { ParcelState } from "~/lib/couriers";
+import { personName } from "~/lib/text";
 
 /**
  * Noest Express (`baseUrl` "https://app.noest-dz.com/api/public"); credentials `{ token, userGuid }`:
@@ -206,7 +207,7 @@ function deskWilaya(desk: Record<string, unknown>): number | null {
 function orderFields(parcel: ParcelRequest): Record<string, string | number> {
   const fields: Record<string, string | number> = {
     reference: parcel.reference,
-    client: `${parcel.firstName} ${parcel.lastName}`.trim(),
+    client: personName(parcel.firstName, parcel.lastName),
     phone: parcel.phone,
     adresse: parcel.address,
     wilaya_id: parcel.wilayaCode,

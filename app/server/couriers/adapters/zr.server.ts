@@ -16,6 +16,7 @@ import type {
 import { MINUTE, RateLimitWaitTooLong, SECOND, type RateWindow } from "../limiter.server";
 import { failed, isRecord, limiterKey, readJson, retryAfter, wholeNumber } from "./bearer-api.server";
 import { mapZrSituation, mapZrStatus } from "./zr-statuses.server";
+import { personName } from "~/lib/text";
 
 /**
  * ZR Express, its new API (`baseUrl` "https://api.zrexpress.app/api/v1"); credentials
@@ -291,7 +292,7 @@ export function createZrAdapter(access: CourierAccountAccess, deps: CourierAdapt
       value: {
         customer: {
           customerId: customerId(parcel.reference),
-          name: `${parcel.firstName} ${parcel.lastName}`.trim(),
+          name: personName(parcel.firstName, parcel.lastName),
           phone: { number1: zrPhone(parcel.phone) },
         },
         deliveryAddress: { cityTerritoryId: cityId, districtTerritoryId: parcel.communePlaceId, street: parcel.address },
