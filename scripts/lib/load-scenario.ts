@@ -271,12 +271,18 @@ interface LoadServer {
   tail(): string;
   errorLogs: string[];
   errorLogCount(): number;
+  /** Worker processes the primary started (its log says how many); 1 for a single process. */
+  workers(): number;
+  /** Workers that have said they listen. */
+  listeningWorkers(): number;
 }
 
 async function startServer(root: string, dbFile: string, uploadsDir: string, nodeArgs: string[] = []): Promise<LoadServer> {
   let partial = "";
   let errorCount = 0;
   const errorLogs: string[] = [];
+  let workers = 1;
+  const listening = new Set<number>();
   const onLine = (line: string) => {
     // pino: level 50 is error, 60 fatal.
     const level = /"level":(\d+)/.exec(line)?.[1];
@@ -284,6 +290,10 @@ async function startServer(root: string, dbFile: string, uploadsDir: string, nod
       errorCount++;
       if (errorLogs.length < 5) errorLogs.push(line.slice(0, 600));
     }
+    // The cluster's primary (scripts/lib/worker-processes.js) says how many workers it starts and
+    // when each listens: the warm-up must reach every one of them.
+    if (line.includes('"msg":"starting worker processes"')) workers = Number(/"workers":(\d+)/.exec(line)?.[1] ?? 1);
+    if (line.includes('"msg":"worker listening"')) listening.add(Number(/"worker":(\d+)/.exec(line)?.[1]));
   };
   // LOAD_SERVER_LOG=FILE keeps the server's whole log (JSON lines: each request with its ms).
   const logFile = process.env.LOAD_SERVER_LOG ? createWriteStream(process.env.LOAD_SERVER_LOG) : undefined;
@@ -325,15 +335,63 @@ async function startServer(root: string, dbFile: string, uploadsDir: string, nod
     tail: server.output,
     errorLogs,
     errorLogCount: () => errorCount,
+    workers: () => workers,
+    listeningWorkers: () => listening.size,
   };
 }
 
+/** Resolves once /healthz answers and every worker of a cluster listens (the first answers before the others). */
 async function waitUntilHealthy(server: LoadServer): Promise<void> {
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
   try {
     await server.process.waitUntilHealthy(SERVER_READY_TIMEOUT_MS);
+    while (server.listeningWorkers() < server.workers()) {
+      if (server.process.hasExited()) throw new Error(`the server ${server.process.describeExit()} before its workers listened`);
+      if (Date.now() > deadline)
+        throw new Error(`${server.listeningWorkers()} of ${server.workers()} workers listen after ${SERVER_READY_TIMEOUT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${server.tail()}`, { cause: error });
   }
+}
+
+/**
+ * GETs `path` once on a connection of its own, so that a cluster's primary hands it to its next
+ * worker (round robin over connections): the status and the worker that answered (X-Worker, set
+ * by server.js in a cluster; undefined for a single process).
+ */
+function getOnFreshConnection(url: string, timeoutMs: number): Promise<{ status: number; worker: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent: false, headers: { ...BROWSER_HEADERS, connection: "close" } }, (res) => {
+      res.resume();
+      res.on("end", () => {
+        const worker = res.headers["x-worker"];
+        resolve({ status: res.statusCode ?? 0, worker: Array.isArray(worker) ? worker[0] : worker });
+      });
+      res.on("error", reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`GET ${url}: no answer in ${timeoutMs / 1000} s`)));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * Asks every worker for `path` once: each worker renders the pages of the mix itself (its own
+ * page cache, its own compiled code), so a warm-up that reached only the first would leave the
+ * others to meet 200 shoppers cold. Fresh connections go round the workers; a path is asked
+ * again until each worker has answered it (at most four rounds).
+ */
+async function warmEveryWorker(baseUrl: string, path: string, workers: number, timeoutMs: number): Promise<void> {
+  const answered = new Set<string>();
+  for (let attempt = 0; attempt < workers * 4; attempt++) {
+    const { status, worker } = await getOnFreshConnection(baseUrl + path, timeoutMs);
+    if (status >= 400) throw new Error(`warm-up: ${path} answered ${status}`);
+    answered.add(worker ?? "the only process");
+    if (answered.size >= workers) return;
+  }
+  throw new Error(`warm-up: ${path} reached ${answered.size} of ${workers} workers in ${workers * 4} requests`);
 }
 
 async function stopServer(server: LoadServer): Promise<void> {
@@ -684,8 +742,8 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
       `[load] server up on ${base} in ${(startupMs / 1000).toFixed(1)} s: ${catalogue.categories.length} categories, ${catalogue.products.length} products, ${catalogue.searches.length} searches, ${assets.length} assets`,
     );
 
-    // Every page of the mix once (and warm the server up): a page that does not answer 2xx here is
-    // a broken scenario, not load.
+    // Every page of the mix once per worker (and warm the server up): a page that does not answer
+    // 2xx here is a broken scenario, not load.
     const warmPaths = [
       "/",
       "/collections/weekly-offers",
@@ -694,11 +752,7 @@ export async function runMixedScenario(options: MixedScenarioOptions): Promise<M
       ...catalogue.searches.map((q) => `/search?q=${encodeURIComponent(q)}`),
       ...assets,
     ];
-    for (const path of warmPaths) {
-      const res = await fetch(base + path, { headers: BROWSER_HEADERS, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
-      await res.arrayBuffer();
-      if (res.status >= 400) throw new Error(`warm-up: ${path} answered ${res.status}`);
-    }
+    for (const path of warmPaths) await warmEveryWorker(base, path, server.workers(), timeoutMs);
 
     // --- Load
     const recorders = new Map<Kind, Recorder>(WEIGHTS.map(([k]) => [k, new Recorder()]));
