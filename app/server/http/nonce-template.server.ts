@@ -1,6 +1,6 @@
 import { BROTLI_WINDOW_BITS } from "./compression.server";
-import { constants as zlibConstants, createBrotliCompress, createDeflateRaw, crc32, brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { Transform } from "node:stream";
+import { crc32, brotliDecompressSync, gunzipSync } from "node:zlib";
+import { compressPartsOffThread } from "./compression-thread.server";
 
 /**
  * A cached page whose CSP nonce is written per response (decision 0022).
@@ -53,30 +53,15 @@ export function splitNonceTemplate(body: Buffer, nonce: string): NonceTemplate {
 }
 
 /**
- * Compresses the template's parts in `encoding` (in libuv's thread pool) and keeps them in the
+ * Compresses the template's parts in `encoding` (in the compression thread) and keeps them in the
  * template, with their bytes counted; null when the splice does not decode to the page.
  */
 export async function compressTemplate(template: NonceTemplate, encoding: TemplateEncoding): Promise<Buffer[] | null> {
   if (template[encoding] !== undefined) return template[encoding];
   const { parts } = template;
   const placeholders = parts.slice(1).map((_, slot) => placeholder(slot));
-  const compressed =
-    encoding === "gzip"
-      ? await compressParts(createDeflateRaw({ level: 6 }), zlibConstants.Z_SYNC_FLUSH, parts, placeholders)
-      : await compressParts(
-          createBrotliCompress({
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
-              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: total(parts),
-              // A stream allocates its whole window (4 MB by default) at once, on every render.
-              [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-            },
-          }),
-          zlibConstants.BROTLI_OPERATION_FLUSH,
-          parts,
-          placeholders,
-        );
+  // In a worker thread: on a busy main thread each flush of a stream waits behind every request.
+  const compressed = await compressPartsOffThread(encoding, parts, placeholders, BROTLI_WINDOW_BITS);
   // Proof that the splice decodes to the page, with a nonce other than the rendered one.
   const probe = "PROBEprobePROBEprobe0+==";
   const expected = Buffer.concat(withNonce(parts, Buffer.from(probe)));
@@ -216,45 +201,6 @@ function deBruijn(k: number, n: number): number[] {
   };
   db(1, 1);
   return sequence;
-}
-
-/**
- * Compresses the parts in one stream, flushed to a byte boundary after each part and after each
- * placeholder; the placeholders' output is dropped (a response puts its nonce block there).
- */
-async function compressParts(
-  stream: Transform & { flush(kind: number, callback: () => void): void },
-  flush: number,
-  parts: Buffer[],
-  placeholders: Buffer[],
-): Promise<Buffer[] | null> {
-  const pending: Buffer[] = [];
-  stream.on("data", (chunk: Buffer) => pending.push(chunk));
-  const failed = new Promise<never>((_, reject) => stream.once("error", reject));
-  const take = () => Buffer.concat(pending.splice(0));
-  const flushed = () => Promise.race([new Promise<void>((resolve) => stream.flush(flush, resolve)), failed]);
-  try {
-    const compressed: Buffer[] = [];
-    for (let index = 0; index < parts.length; index += 1) {
-      if (index > 0) {
-        stream.write(placeholders[index - 1]);
-        await flushed();
-        take();
-      }
-      if (index < parts.length - 1) {
-        stream.write(parts[index]);
-        await flushed();
-        compressed.push(take());
-      } else {
-        stream.end(parts[index]);
-        await Promise.race([new Promise<void>((resolve) => stream.once("end", () => resolve())), failed]);
-        compressed.push(take());
-      }
-    }
-    return compressed;
-  } catch {
-    return null;
-  }
 }
 
 function safeEquals(decode: () => Buffer, expected: Buffer): boolean {

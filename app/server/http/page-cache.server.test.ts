@@ -12,7 +12,7 @@ function page(text: string, lifetime = { freshMs: 5_000, staleMs: 30_000 }, nonc
 
 const notFound = (text: string) => page(text, { freshMs: 5_000, staleMs: 5_000 }, NONCE, 404);
 
-/** Lets the compression queue (libuv's thread pool, then the promise behind it) run dry. */
+/** Lets the compression queue (the compression thread, then the promise behind it) run dry. */
 async function compressionsDone(cache: PageCache, key: string, encoding: "br" | "gzip") {
   await expect.poll(() => cache.lookup(key)?.page.template[encoding]).toBeDefined();
 }
