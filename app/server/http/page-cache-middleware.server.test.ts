@@ -124,7 +124,8 @@ function get(port: number, headers: Record<string, string> = {}, method = "GET",
       res.on("end", () => {
         const raw = Buffer.concat(chunks);
         const encoding = res.headers["content-encoding"];
-        const decoded = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+        // A HEAD answer names the encoding its GET would have, with no body to decode.
+        const decoded = method === "HEAD" ? raw : encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
         resolve({ status: res.statusCode!, headers: res.headers, raw, text: decoded.toString() });
       });
       res.on("error", reject);
