@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import workerSource from "./compression-thread.worker.js?raw";
+import type { TemplateEncoding } from "./nonce-template.server";
 
 /**
  * The page cache's compressions run in one worker thread per process, started on the first one
@@ -11,7 +12,6 @@ import workerSource from "./compression-thread.worker.js?raw";
  * pending tasks with null (the page is then served in its other encodings, as for a splice that
  * does not decode) and the next task starts a new one.
  */
-export type ThreadEncoding = "gzip" | "br";
 
 /** The running thread and the tasks it has not answered yet. */
 interface Thread {
@@ -54,7 +54,7 @@ function started(): Thread {
  * (the placeholders' output dropped); null if compressing failed.
  */
 export function compressPartsOffThread(
-  encoding: ThreadEncoding,
+  encoding: TemplateEncoding,
   parts: Buffer[],
   placeholders: Buffer[],
   brotliWindowBits: number,
