@@ -4,7 +4,7 @@ import type { TemplateEncoding } from "./nonce-template.server";
 
 /**
  * The page cache's compressions run in one worker thread per process, started on the first one
- * (docs/decisions/0040-compression-off-the-main-thread.md). The main thread only hands over a
+ * (docs/decisions/0040-page-cache-under-load.md). The main thread only hands over a
  * page's parts and takes back its compressed parts: one message each way, instead of a round
  * trip through its busy event loop for every flush.
  *

@@ -7,7 +7,7 @@
 // Why a thread: a stream makes one round trip through the event loop per flush. On a busy
 // server's main thread each round trip waits behind every request ready at that moment, so one
 // page took seconds and the cache's compressions fell ever further behind
-// (docs/decisions/0040-compression-off-the-main-thread.md). Here the loop does nothing else.
+// (docs/decisions/0040-page-cache-under-load.md). Here the loop does nothing else.
 import { parentPort } from "node:worker_threads";
 import { constants, createBrotliCompress, createDeflateRaw } from "node:zlib";
 

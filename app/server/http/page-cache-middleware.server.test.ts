@@ -42,13 +42,15 @@ interface Setup {
   maxBytes?: number;
   /** The status of every render. */
   status?: number;
+  /** The cache's clock. */
+  now?: () => number;
 }
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-async function serve({ cacheControl = PUBLIC, setCookie = false, filler = "سوق ".repeat(2000), maxBytes = 1 << 24, status = 200 }: Setup = {}) {
-  const cache = new PageCache({ maxEntries: 100, maxBytes });
+async function serve({ cacheControl = PUBLIC, setCookie = false, filler = "سوق ".repeat(2000), maxBytes = 1 << 24, status = 200, now }: Setup = {}) {
+  const cache = new PageCache({ maxEntries: 100, maxBytes, now });
   let renders = 0;
   let rest: Gate | undefined;
   let shell: Gate | undefined;
@@ -113,9 +115,15 @@ interface Answer {
 }
 
 /** A request through node:http (fetch would decode the body and hide how it was sent); `onFirstBytes` runs at the first body bytes. */
-function get(port: number, headers: Record<string, string> = {}, method = "GET", onFirstBytes?: () => void): Promise<Answer> {
+function get(
+  port: number,
+  headers: Record<string, string> = {},
+  method = "GET",
+  onFirstBytes?: () => void,
+  path = "/products/p1?fbclid=x",
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    request({ host: "127.0.0.1", port, path: "/products/p1?fbclid=x", method, headers: { "accept-encoding": "br, gzip", ...headers } }, (res) => {
+    request({ host: "127.0.0.1", port, path, method, headers: { "accept-encoding": "br, gzip", ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => {
         if (chunks.length === 0) onFirstBytes?.();
@@ -201,6 +209,25 @@ describe("page cache middleware", () => {
     expect(new Set(answers.map(nonceOf)).size).toBe(6);
     expect(new Set(answers.map(withoutNonce)).size).toBe(1);
     expect(answers.slice(1).every((answer) => /^W\//.test(String(answer.headers["etag"])))).toBe(true);
+  });
+
+  it("refreshes pages that went stale together one at a time, serving each stale page meanwhile", async () => {
+    let now = 1_000_000;
+    const shop = await serve({ now: () => now });
+    const paths = ["/products/p1", "/products/p2", "/products/p3"];
+    for (const path of paths) await get(shop.port, {}, "GET", undefined, path);
+    await expect.poll(() => shop.cache.size).toBe(3);
+    now += 6_000; // past s-maxage=5, within stale-while-revalidate=30
+    const shell = shop.holdShells();
+    const stale = await Promise.all(paths.map((path) => get(shop.port, {}, "GET", undefined, path)));
+    expect(stale.map((answer) => answer.headers["x-cache"])).toEqual(["STALE", "STALE", "STALE"]);
+    // Three refreshes are due; one is under way, the others wait for it.
+    await expect.poll(() => shop.renders()).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shop.renders()).toBe(4);
+    shell.open();
+    await expect.poll(() => shop.renders()).toBe(6);
+    for (const path of paths) await expect.poll(async () => (await get(shop.port, {}, "GET", undefined, path)).headers["x-cache"]).toBe("HIT");
   });
 
   it("answers HEAD without a body, and 304 without a policy to a matching If-None-Match", async () => {

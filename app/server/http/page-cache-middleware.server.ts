@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { logger, pathOf } from "../logger.server";
 import { isAdminPath } from "~/lib/admin-auth";
+import { oneAtATime } from "~/lib/one-at-a-time";
 import { absoluteUrl, fetchHeaders } from "./express-request.server";
 import { cachedPage, etagMatches, keptLifetime, precompress, type CachedPage, type PageCache, type PageRender } from "./page-cache.server";
 import { brotliBody, gzipBody, identityBody, type TemplateEncoding } from "./nonce-template.server";
@@ -64,10 +65,15 @@ function sharedLifetime(response: globalThis.Response) {
  * response says it may not be shared (private, no-store, Set-Cookie, neither 200 nor 404) goes to
  * its own visitor only, rendered for them.
  * Everything else falls through to the streaming React Router handler.
+ *
+ * Background renders run one at a time (decision 0040): pages kept together go stale together (a
+ * warm-up, a deploy, an admin change), and their refreshes, which no admission slot bounds, would
+ * otherwise interleave by the dozen on the one thread and starve the requests being served.
  */
 export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addressOf }: PageCacheMiddlewareOptions): RequestHandler {
   const renderRequest = (url: string, headers: Headers, nonce: string) =>
     handler(new globalThis.Request(url, { method: "GET", headers }), { cspNonce: nonce });
+  const backgroundInTurn = oneAtATime();
 
   /** A background render replacing a stale page: read in full, compressed in what the old one was served in, then kept. */
   async function renderInBackground(url: string, headers: Headers, encodings: TemplateEncoding[]): Promise<CachedPage | undefined> {
@@ -167,8 +173,9 @@ export function pageCacheMiddleware({ cache, handler, newNonce, policyFor, addre
       if (found.freshness === "stale" && !cache.isRendering(key)) {
         const { template } = found.page;
         const encodings = (["br", "gzip"] as const).filter((encoding) => template[encoding] !== undefined);
+        const headers = fetchHeaders(req);
         cache
-          .render(key, () => renderInBackground(url, fetchHeaders(req), encodings))
+          .render(key, () => backgroundInTurn(() => renderInBackground(url, headers, encodings)))
           .catch((error: unknown) => {
             logger.error({ err: error, path: pathOf(req.originalUrl) }, "page cache: background render failed");
           });

@@ -102,7 +102,7 @@ export class PageCache {
   #epoch = 0;
 
   constructor(options: PageCacheOptions) {
-    this.#options = { now: Date.now, notFoundShare: 0.1, ...options };
+    this.#options = { ...options, now: options.now ?? Date.now, notFoundShare: options.notFoundShare ?? 0.1 };
     const { maxEntries, maxBytes, notFoundShare } = this.#options;
     this.#pages = pool(maxEntries, maxBytes);
     this.#notFound = pool(Math.max(1, Math.floor(maxEntries * notFoundShare)), Math.floor(maxBytes * notFoundShare));
