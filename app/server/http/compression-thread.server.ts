@@ -1,16 +1,17 @@
 import { Worker } from "node:worker_threads";
 import workerSource from "./compression-thread.worker.js?raw";
+import { logger } from "../logger.server";
 import type { TemplateEncoding } from "./nonce-template.server";
 
 /**
  * The page cache's compressions run in one worker thread per process, started on the first one
- * (docs/decisions/0040-page-cache-under-load.md). The main thread only hands over a
- * page's parts and takes back its compressed parts: one message each way, instead of a round
- * trip through its busy event loop for every flush.
+ * (docs/decisions/0040-page-cache-under-load.md). The main thread only hands over a page's parts
+ * and takes back its compressed parts: one message each way, instead of a round trip through its
+ * busy event loop for every flush.
  *
- * Tasks are answered in the order they were sent. A thread that fails or exits answers its
- * pending tasks with null (the page is then served in its other encodings, as for a splice that
- * does not decode) and the next task starts a new one.
+ * The page cache sends one page at a time (compressInTurn, for memory). A thread that fails is
+ * logged. One that fails or exits answers its pending tasks with null (the page is then served in
+ * its other encodings, as for a splice that does not decode), and the next task starts a new one.
  */
 
 /** The running thread and the tasks it has not answered yet. */
@@ -43,7 +44,10 @@ function started(): Thread {
     if (current === thread) current = undefined;
     settleAll(thread);
   };
-  thread.worker.on("error", forget);
+  thread.worker.on("error", (error) => {
+    logger.error({ err: error }, "page cache: the compression thread failed");
+    forget();
+  });
   thread.worker.on("exit", forget);
   current = thread;
   return thread;
