@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import ar from "~/i18n/ar";
 import fr from "~/i18n/fr";
 import { openDatabase } from "~/server/db/db.server";
+import { testOrderRow } from "../support/order-row";
 import { adminCookie, signInAsAdmin } from "./support/admin";
 import { baseURL, hydrated, launchBrowser, openContext, phone } from "./support/browser";
 
@@ -23,26 +24,12 @@ beforeAll(async () => {
     const at = hoursAgo(30 - n);
     const row = await db
       .insertInto("orders")
-      .values({
-        order_number: orderNumber,
-        source: "cart_page",
-        status,
-        first_name: "سليم",
-        last_name: "حداد",
-        phone: `${phonePrefix}0${n}`,
-        wilaya_code: "16",
-        address: null,
-        email: null,
-        items_total: 2000,
-        delivery_price: 400,
-        total: 2400,
-        ref: null,
-        ip: "127.0.0.1",
-        user_agent: null,
-        idempotency_key: null,
-        created_at: at,
-        updated_at: at,
-      })
+      .values(
+        testOrderRow(
+          { order_number: orderNumber, status, phone: `${phonePrefix}0${n}`, first_name: "سليم", last_name: "حداد", items_total: 2000, total: 2400 },
+          at,
+        ),
+      )
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;

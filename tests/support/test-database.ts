@@ -28,6 +28,22 @@ export interface TestDatabase {
  */
 export const testUploads = new LocalStorage(join(tmpdir(), "souq-test-uploads"));
 
+/** A schema of its own on the PostgreSQL server at `url`, and how to drop it with everything in it. */
+async function privateSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  return { schema, drop: () => run(`drop schema ${schema} cascade`) };
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory SQLite by default,
  * or a private schema on the PostgreSQL server of TEST_DATABASE_URL.
@@ -37,18 +53,9 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   let handle;
   let dropSchema = async () => {};
   if (url && isPostgresUrl(url)) {
-    const schema = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    const { schema, drop } = await privateSchema(url);
     handle = openDatabase(url, { searchPath: schema, poolSize: 5 });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
+    dropSchema = drop;
   } else {
     handle = openDatabase("file::memory:");
   }
@@ -82,18 +89,9 @@ export async function openConnections(count: number): Promise<{ handles: Databas
   let handles: DatabaseHandle[];
   let remove: () => Promise<void>;
   if (url && isPostgresUrl(url)) {
-    const schema = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    const { schema, drop } = await privateSchema(url);
     handles = Array.from({ length: count }, () => openDatabase(url, { searchPath: schema, poolSize: 1 }));
-    remove = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
+    remove = drop;
   } else {
     const dir = mkdtempSync(join(tmpdir(), "souq-connections-"));
     const file = join(dir, "shop.db");
